@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    BASE_URL: optional.pipe(z.url().optional()),
+    FRONTEND_URL: optional.pipe(z.url().optional()),
+    DATABASE_URL: optional.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
+    DATA_DIR: z.string().default('./data'),
+    ENCRYPTION_KEY: optional,
+    ADMIN_EMAIL: optional.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optional,
+    LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  })
+  .transform((env) => {
+    const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+    const frontendUrl = (env.FRONTEND_URL ?? baseUrl).replace(/\/$/, '');
+    return { ...env, BASE_URL: baseUrl, FRONTEND_URL: frontendUrl };
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The only reader of `process.env`: parses it once and fails with every problem listed. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}

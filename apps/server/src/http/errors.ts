@@ -1,0 +1,85 @@
+import { errorStatus, isErrorCode } from '@checkline/core';
+import type { ErrorCode, InputIssue, Logger } from '@checkline/core';
+import { ORPCError, ValidationError } from '@orpc/server';
+
+/** The error object of every surface (API.md 3). */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  procedure?: string;
+  issues?: InputIssue[];
+  requestId?: string;
+}
+
+type IssuePath = readonly (PropertyKey | { key: PropertyKey })[] | undefined;
+
+function issuePath(path: IssuePath): string {
+  return (path ?? [])
+    .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+    .join('.');
+}
+
+function validationIssues(error: ORPCError<string, unknown>): InputIssue[] | undefined {
+  const cause = error.cause;
+  if (cause instanceof ValidationError) {
+    return cause.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
+  }
+  const data = error.data as { issues?: InputIssue[] } | undefined;
+  return data?.issues;
+}
+
+/**
+ * Turns anything thrown into an oRPC error fit for a response: known codes keep their message;
+ * input validation failures list their issues; everything else becomes a generic 500 whose cause
+ * is logged with the request id, never sent.
+ */
+export function normalizeError(error: unknown, logger: Logger, requestId: string) {
+  if (error instanceof ORPCError && isErrorCode(error.code) && error.status < 500) {
+    const issues = validationIssues(error);
+    const message = error.cause instanceof ValidationError ? 'Invalid input' : error.message;
+    const data = { ...(error.data as object | undefined), ...(issues && { issues }), requestId };
+    return new ORPCError(error.code, { status: errorStatus[error.code], message, data });
+  }
+  if (error instanceof ORPCError && error.code === 'SERVICE_UNAVAILABLE') {
+    logger.warn({ err: error.cause ?? error }, 'database unavailable');
+    return new ORPCError('SERVICE_UNAVAILABLE', {
+      status: 503,
+      message: 'Service temporarily unavailable',
+      data: { requestId },
+    });
+  }
+  logger.error({ err: error instanceof ORPCError ? (error.cause ?? error) : error }, 'unexpected error');
+  return new ORPCError('INTERNAL_SERVER_ERROR', {
+    status: 500,
+    message: 'Internal server error',
+    data: { requestId },
+  });
+}
+
+/** The error object for an already normalized error. */
+export function errorBody(error: ORPCError<string, unknown>, procedure?: string): ErrorBody {
+  const data = (error.data ?? {}) as { issues?: InputIssue[]; requestId?: string };
+  const code = isErrorCode(error.code) ? error.code : 'INTERNAL_SERVER_ERROR';
+  return {
+    code,
+    message: error.message,
+    ...(procedure !== undefined && { procedure }),
+    ...(data.issues && { issues: data.issues }),
+    ...(data.requestId && { requestId: data.requestId }),
+  };
+}
+
+export function errorResponse(
+  code: ErrorCode,
+  message: string,
+  requestId: string,
+  extra: { procedure?: string; headers?: Record<string, string> } = {},
+): Response {
+  const body: ErrorBody = {
+    code,
+    message,
+    ...(extra.procedure !== undefined && { procedure: extra.procedure }),
+    requestId,
+  };
+  return Response.json(body, { status: errorStatus[code], headers: extra.headers });
+}

@@ -1,0 +1,105 @@
+import { authorize, badRequest, notFound } from '@checkline/core';
+import type { RequestContext } from '@checkline/core';
+import type { AnyProcedure, AnyRouter } from '@orpc/server';
+import { call, ValidationError, ORPCError } from '@orpc/server';
+import type { Database } from '@checkline/db';
+import { metaOf, proceduresOf } from './plugin-router.ts';
+
+/** At most this many keys in one keyed request (API.md 1.1). */
+export const MAX_BATCH_KEYS = 20;
+
+export class KeyedCallError extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly procedure?: string,
+  ) {
+    super('keyed call failed');
+  }
+}
+
+interface KeyedCall {
+  key: string;
+  procedure: AnyProcedure;
+  input: unknown;
+}
+
+function parseBody(text: string): Record<string, unknown> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new KeyedCallError(badRequest('The body must be a JSON object'));
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new KeyedCallError(badRequest('The body must be a JSON object of procedure names'));
+  }
+  const keys = Object.keys(body);
+  if (keys.length === 0) {
+    throw new KeyedCallError(badRequest('The body names no procedure'));
+  }
+  if (keys.length > MAX_BATCH_KEYS) {
+    throw new KeyedCallError(
+      badRequest(`A batch holds at most ${MAX_BATCH_KEYS} procedures; this one has ${keys.length}`),
+    );
+  }
+  return body as Record<string, unknown>;
+}
+
+async function validateInput(call: KeyedCall) {
+  const schema = call.procedure['~orpc'].inputSchema;
+  if (!schema) return;
+  const result = await schema['~standard'].validate(call.input);
+  if (result.issues) {
+    throw new ORPCError('BAD_REQUEST', {
+      message: 'Input validation failed',
+      cause: new ValidationError({ message: 'Input validation failed', issues: result.issues }),
+    });
+  }
+}
+
+/** The keyed surface for one plugin: `{ procName: input, ... }` in, `{ procName: output }` out. */
+export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
+  const procedures = proceduresOf(pluginRouter);
+
+  function resolve(body: Record<string, unknown>): KeyedCall[] {
+    return Object.entries(body).map(([key, input]) => {
+      const procedure = procedures.get(key);
+      if (!procedure) throw new KeyedCallError(notFound('Procedure', key), key);
+      return { key, procedure, input: input ?? {} };
+    });
+  }
+
+  async function run(context: RequestContext, calls: KeyedCall[]) {
+    const output: Record<string, unknown> = {};
+    for (const item of calls) {
+      try {
+        output[item.key] = await call(item.procedure, item.input, { context, path: [item.key] });
+      } catch (error) {
+        throw new KeyedCallError(error, item.key);
+      }
+    }
+    return output;
+  }
+
+  /** Every key is resolved, authorised and validated before any runs (API.md 1.1). */
+  async function preflight(context: RequestContext, calls: KeyedCall[]) {
+    for (const item of calls) {
+      try {
+        await authorize(metaOf(item.procedure), context.principal, item.input, context.resources);
+        await validateInput(item);
+      } catch (error) {
+        throw new KeyedCallError(error, item.key);
+      }
+    }
+  }
+
+  return async function dispatch(bodyText: string, context: RequestContext) {
+    const calls = resolve(parseBody(bodyText));
+    if (calls.length === 1) return run(context, calls);
+    await preflight(context, calls);
+    return db.transaction(async (tx) => {
+      const database: Database = tx;
+      return run({ ...context, db: database, inTransaction: true }, calls);
+    });
+  };
+}

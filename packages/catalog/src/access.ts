@@ -1,0 +1,9 @@
+import { defineAccessRules } from '@checkline/core/contract';
+
+export const catalogAccess = defineAccessRules('catalog', {
+  read: ['catalog.read', 'See systems and groups of the catalog'],
+  manage: ['catalog.manage', 'Create, change and delete systems and groups'],
+});
+
+/** Resource type of a system, for team grants. */
+export const SYSTEM_RESOURCE = 'catalog.system';

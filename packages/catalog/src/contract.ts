@@ -1,0 +1,45 @@
+import { defineContract, mutation, query } from '@checkline/core/contract';
+import { z } from 'zod';
+import { SYSTEM_RESOURCE, catalogAccess } from './access.ts';
+import {
+  CreateGroupInputSchema,
+  CreateSystemInputSchema,
+  DeletedSchema,
+  GetSystemsInputSchema,
+  GroupMembershipInputSchema,
+  GroupSchema,
+  IdInputSchema,
+  SystemSchema,
+  UpdateGroupInputSchema,
+  UpdateSystemInputSchema,
+} from './schemas.ts';
+
+const read = { access: [catalogAccess.read] };
+const manage = { access: [catalogAccess.manage] };
+const system = (level: 'read' | 'manage') => ({ type: SYSTEM_RESOURCE, idField: 'id', level });
+
+export const catalogContract = defineContract('catalog', {
+  /** Systems the caller may see, optionally only those with all `tags` or one `owner`. */
+  getSystems: query({ ...read, resourceList: { type: SYSTEM_RESOURCE, field: 'systems' } })
+    .input(GetSystemsInputSchema)
+    .output(z.object({ systems: z.array(SystemSchema) })),
+  getSystem: query({ ...read, resource: system('read') })
+    .input(IdInputSchema)
+    .output(SystemSchema),
+  createSystem: mutation(manage).input(CreateSystemInputSchema).output(SystemSchema),
+  updateSystem: mutation({ ...manage, resource: system('manage') })
+    .input(UpdateSystemInputSchema)
+    .output(SystemSchema),
+  deleteSystem: mutation({ ...manage, resource: system('manage') })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+
+  getGroups: query(read).input(z.object({})).output(z.object({ groups: z.array(GroupSchema) })),
+  createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
+  updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
+  deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),
+  addSystemToGroup: mutation(manage).input(GroupMembershipInputSchema).output(GroupSchema),
+  removeSystemFromGroup: mutation(manage).input(GroupMembershipInputSchema).output(GroupSchema),
+});
+
+export type CatalogContract = typeof catalogContract;

@@ -1,0 +1,5 @@
+export { catalogAccess, SYSTEM_RESOURCE } from './access.ts';
+export { catalogContract, type CatalogContract } from './contract.ts';
+export { catalogPlugin } from './plugin.ts';
+export { catalogRouter } from './router.ts';
+export * from './schemas.ts';

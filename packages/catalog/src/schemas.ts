@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const name = z.string().trim().min(1, 'Name must not be empty').max(200);
+const description = z.string().max(5_000);
+const id = z.uuid();
+
+export const SystemSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  owner: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type System = z.infer<typeof SystemSchema>;
+
+export const GroupSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  systemIds: z.array(z.uuid()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+const tag = z.string().trim().min(1).max(100);
+
+export const GetSystemsInputSchema = z.object({
+  /** Only systems carrying every one of these tags. */
+  tags: z.array(tag).max(50).optional(),
+  owner: z.string().optional(),
+});
+export type GetSystemsInput = z.infer<typeof GetSystemsInputSchema>;
+
+export const CreateSystemInputSchema = z.object({
+  name,
+  description: description.optional(),
+  owner: z.string().trim().min(1).max(200).nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  tags: z.array(tag).max(50).optional(),
+});
+export type CreateSystemInput = z.infer<typeof CreateSystemInputSchema>;
+
+export const UpdateSystemInputSchema = CreateSystemInputSchema.partial().extend({ id });
+export type UpdateSystemInput = z.infer<typeof UpdateSystemInputSchema>;
+
+export const IdInputSchema = z.object({ id });
+export const DeletedSchema = z.object({ id, deleted: z.literal(true) });
+
+export const CreateGroupInputSchema = z.object({ name, description: description.optional() });
+export type CreateGroupInput = z.infer<typeof CreateGroupInputSchema>;
+
+export const UpdateGroupInputSchema = CreateGroupInputSchema.partial().extend({ id });
+export type UpdateGroupInput = z.infer<typeof UpdateGroupInputSchema>;
+
+export const GroupMembershipInputSchema = z.object({ groupId: id, systemId: id });
+export type GroupMembershipInput = z.infer<typeof GroupMembershipInputSchema>;

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@checkline/db';
+import type { AnyRouter } from '@orpc/server';
+import { createRouterClient } from '@orpc/server';
+import type { RequestContext } from './context.ts';
+import { EventBus } from './events.ts';
+import { guardRouter } from './implement-plugin.ts';
+import type { Logger } from './logger.ts';
+import type { AnyPlugin } from './plugin.ts';
+import type { PluginDirectory } from './plugin-directory.ts';
+import type { Principal } from './principal.ts';
+import { servicePrincipal } from './principal.ts';
+import type { ResourceAccess } from './resource-access.ts';
+import { globalRulesOnly } from './resource-access.ts';
+
+/** Every plugin's router behind the access check, keyed by plugin id: what all surfaces serve. */
+export function buildRouter(plugins: readonly AnyPlugin[]): Record<string, AnyRouter> {
+  const router: Record<string, AnyRouter> = {};
+  for (const plugin of plugins) {
+    if (router[plugin.id]) throw new Error(`Plugin ${plugin.id} is listed twice`);
+    router[plugin.id] = guardRouter(plugin.router as never) as AnyRouter;
+  }
+  return router;
+}
+
+/** What the plugins share at run time: the guarded router, the event bus, the directory. */
+export interface Runtime {
+  router: Record<string, AnyRouter>;
+  events: EventBus;
+  plugins: PluginDirectory;
+  resources: ResourceAccess;
+  /**
+   * A fresh context outside any HTTP request (background work, tests): on the root database;
+   * `emit` and `afterCommit` run at once, so use them only after your own transaction commits.
+   */
+  contextFor(principal: Principal): RequestContext;
+  /** `contextFor` the service principal. */
+  serviceContext(pluginId: string): RequestContext;
+}
+
+export function createRuntime(
+  plugins: readonly AnyPlugin[],
+  db: Database,
+  logger: Logger,
+  resources: ResourceAccess = globalRulesOnly,
+): Runtime {
+  const router = buildRouter(plugins);
+  const events = new EventBus(logger);
+  const directory: PluginDirectory = {
+    client(pluginId, _contract, caller) {
+      const target = router[pluginId];
+      if (!target) throw new Error(`No plugin ${pluginId} is mounted`);
+      const context: RequestContext = { ...caller, principal: servicePrincipal(pluginId) };
+      return createRouterClient(target, { context }) as never;
+    },
+  };
+  return {
+    router,
+    events,
+    plugins: directory,
+    resources,
+    serviceContext(pluginId) {
+      return this.contextFor(servicePrincipal(pluginId));
+    },
+    contextFor(principal) {
+      return {
+        principal,
+        db,
+        requestId: randomUUID(),
+        logger,
+        resources,
+        plugins: directory,
+        afterCommit: (task) => void Promise.resolve().then(task),
+        emit: (type, payload) => events.publish(type, payload),
+      };
+    },
+  };
+}

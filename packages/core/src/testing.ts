@@ -1,0 +1,47 @@
+import type { AnyContractRouter, ContractRouterClient } from '@orpc/contract';
+import { createRouterClient } from '@orpc/server';
+import type { Database } from '@checkline/db';
+import type { AccessRule } from './access-rules.ts';
+import { silentLogger } from './logger.ts';
+import type { AnyPlugin } from './plugin.ts';
+import type { Principal, PrincipalKind } from './principal.ts';
+import type { ResourceAccess } from './resource-access.ts';
+import { createRuntime } from './runtime.ts';
+
+/** A principal for tests: an application holding `rules` unless told otherwise. */
+export function testPrincipal(
+  rules: readonly (AccessRule | string)[] = [],
+  options: { kind?: PrincipalKind; id?: string; teamIds?: string[]; isAdmin?: boolean } = {},
+): Principal {
+  return {
+    kind: options.kind ?? 'application',
+    id: options.id ?? '00000000-0000-4000-8000-000000000001',
+    accessRules: rules.map((rule) => (typeof rule === 'string' ? rule : rule.id)),
+    teamIds: options.teamIds ?? [],
+    isAdmin: options.isAdmin ?? false,
+  };
+}
+
+/**
+ * Plugins mounted as the server mounts them (guarded router, events, directory) without HTTP:
+ * `harness.client('catalog', catalogContract, principal).getSystems({})`.
+ */
+export function createPluginHarness(
+  plugins: readonly AnyPlugin[],
+  db: Database,
+  resources?: ResourceAccess,
+) {
+  const runtime = createRuntime(plugins, db, silentLogger, resources);
+  return {
+    runtime,
+    client<T extends AnyContractRouter>(
+      pluginId: string,
+      _contract: T,
+      principal: Principal,
+    ): ContractRouterClient<T> {
+      const router = runtime.router[pluginId];
+      if (!router) throw new Error(`Plugin ${pluginId} is not in the harness`);
+      return createRouterClient(router, { context: runtime.contextFor(principal) }) as never;
+    },
+  };
+}

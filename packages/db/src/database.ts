@@ -1,0 +1,26 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** What every plugin service receives: a drizzle database or a transaction of one. */
+export type Database = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/** One plugin's migrations: its SQL folder and its own journal table. */
+export interface PluginMigrations {
+  pluginId: string;
+  folder: string;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies each plugin's pending migrations, in the order given. */
+  migrate(plugins: readonly PluginMigrations[]): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function journalTableFor(pluginId: string): string {
+  return `__drizzle_migrations_${pluginId.replaceAll('-', '_')}`;
+}

@@ -1,0 +1,11 @@
+export type {
+  Database,
+  DatabaseHandle,
+  DatabaseKind,
+  PluginMigrations,
+} from './database.ts';
+export { journalTableFor } from './database.ts';
+export type { CreateDatabaseOptions } from './create-database.ts';
+export { createDatabase, redactUrl } from './create-database.ts';
+export { prepared } from './prepared.ts';
+export { isUniqueViolation } from './errors.ts';
