@@ -1,13 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { serve } from '@hono/node-server';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createDatabase } from '@checkline/db';
 import { loadEnv } from './env.ts';
+import { startHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { generateOpenApiDocument } from './http/openapi.ts';
 import { plugins } from './plugins.ts';
+import { openApiTypes, openapiJsonFile, openapiTypesFile, serializeOpenApi } from './openapi-files.ts';
 import { migrateAll, startCheckline } from './start.ts';
 
-const openapiFile = new URL('../openapi.json', import.meta.url);
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 async function start() {
@@ -19,30 +19,26 @@ async function start() {
     log: (message) => logger.info(message),
   });
   const checkline = await startCheckline({ database, plugins, logger, version });
-  const server = serve({ fetch: checkline.app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
-    logger.info({ port: info.port, host: env.HOST, baseUrl: env.BASE_URL }, 'listening'),
+  const http = await startHttpServer(
+    checkline.app.fetch,
+    { port: env.PORT, host: env.HOST },
+    logger,
   );
+  logger.info({ port: http.port, host: env.HOST, baseUrl: env.BASE_URL }, 'listening');
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'draining in-flight requests');
-    const force = setTimeout(() => {
-      logger.warn('drain timed out; closing open connections');
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await checkline.stop();
-      await database.close();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    await http.drain();
+    await checkline.stop();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 async function migrate() {
@@ -56,8 +52,10 @@ async function migrate() {
 
 async function writeOpenApi() {
   const document = await generateOpenApiDocument(plugins, { version });
-  writeFileSync(openapiFile, `${JSON.stringify(document, null, 2)}\n`);
-  console.log(`wrote ${openapiFile.pathname}`);
+  writeFileSync(openapiJsonFile, serializeOpenApi(document));
+  mkdirSync(new URL('.', openapiTypesFile), { recursive: true });
+  writeFileSync(openapiTypesFile, await openApiTypes(document));
+  console.log(`wrote ${openapiJsonFile.pathname} and ${openapiTypesFile.pathname}`);
 }
 
 const commands: Record<string, () => Promise<void>> = { start, migrate, openapi: writeOpenApi };

@@ -42,11 +42,22 @@ export async function startCheckline(options: StartOptions) {
     serviceContext: () => runtime.serviceContext(plugin.id),
   });
   for (const plugin of plugins) await plugin.init?.(apiFor(plugin));
-  const checkline = await createApp({ ...options, runtime });
+  const authenticators = plugins.flatMap((plugin) =>
+    plugin.authentication ? [plugin.authentication()] : [],
+  );
+  if (authenticators.length > 1) throw new Error('More than one plugin authenticates callers');
+  const authentication = authenticators[0];
+  if (authentication) runtime.setResourceAccess(authentication.resources);
+  const checkline = await createApp({
+    ...options,
+    runtime,
+    resolvePrincipal: options.resolvePrincipal ?? authentication?.resolvePrincipal,
+  });
   extensionPoints.advance('ready');
   for (const plugin of plugins) await plugin.ready?.(apiFor(plugin));
   return {
     ...checkline,
+    plugins,
     runtime,
     extensionPoints,
     async stop() {

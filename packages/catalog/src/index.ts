@@ -3,3 +3,4 @@ export { catalogContract, type CatalogContract } from './contract.ts';
 export { catalogPlugin } from './plugin.ts';
 export { catalogRouter } from './router.ts';
 export * from './schemas.ts';
+export { systemDeleted } from './events.ts';

@@ -1,5 +1,6 @@
 import { implementPlugin } from '@checkline/core';
 import { catalogContract } from './contract.ts';
+import { systemDeleted } from './events.ts';
 import * as catalog from './service.ts';
 
 const os = implementPlugin(catalogContract);
@@ -15,9 +16,11 @@ export const catalogRouter = os.router({
   updateSystem: os.updateSystem.handler(({ context, input }) =>
     catalog.updateSystem(context.db, input),
   ),
-  deleteSystem: os.deleteSystem.handler(({ context, input }) =>
-    catalog.deleteSystem(context.db, input.id),
-  ),
+  deleteSystem: os.deleteSystem.handler(async ({ context, input }) => {
+    const deleted = await catalog.deleteSystem(context.db, input.id);
+    context.emit(systemDeleted, { systemId: deleted.id });
+    return deleted;
+  }),
   getGroups: os.getGroups.handler(async ({ context }) => ({
     groups: await catalog.listGroups(context.db),
   })),

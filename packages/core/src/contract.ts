@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './meta.ts';
 export * from './principal.ts';
 export * from './procedure.ts';
+export * from './events.ts';

@@ -2,7 +2,6 @@ export * from './contract.ts';
 export * from './access-middleware.ts';
 export * from './authorize.ts';
 export * from './context.ts';
-export * from './events.ts';
 export type * from './plugin-directory.ts';
 export * from './extension-point.ts';
 export * from './implement-plugin.ts';

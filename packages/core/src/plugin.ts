@@ -5,6 +5,8 @@ import type { AccessRule } from './access-rules.ts';
 import type { RequestContext } from './context.ts';
 import type { EventBus } from './events.ts';
 import type { PluginDirectory } from './plugin-directory.ts';
+import type { Principal } from './principal.ts';
+import type { ResourceAccess } from './resource-access.ts';
 import type { ExtensionPoints } from './extension-point.ts';
 import type { Logger } from './logger.ts';
 
@@ -27,6 +29,28 @@ export interface PluginInitApi {
   serviceContext(): RequestContext;
 }
 
+/** A raw HTTP route of a plugin, outside the procedure surfaces (login forms, OAuth returns). */
+export interface PluginRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Absolute path, Hono syntax (`/api/notification/oauth/:strategyId/auth`). */
+  path: string;
+  handle(request: Request, params: Record<string, string>, meta: RouteMeta): Promise<Response>;
+}
+
+export interface RouteMeta {
+  requestId: string;
+  logger: Logger;
+  /** The caller's principal, resolved the same way as for procedures. */
+  principal(): Promise<Principal>;
+}
+
+/** What the authenticating plugin (auth) gives every surface. */
+export interface Authentication {
+  /** Credentials to principal; throws UNAUTHORIZED for present but invalid credentials. */
+  resolvePrincipal(request: Request): Promise<Principal>;
+  resources: ResourceAccess;
+}
+
 export interface PluginDefinition<TContract extends AnyContractRouter, TRouter extends AnyRouter> {
   /** Lowercase id; the first segment of every path and access rule of the plugin. */
   id: string;
@@ -35,6 +59,10 @@ export interface PluginDefinition<TContract extends AnyContractRouter, TRouter e
   accessRules: readonly AccessRule[];
   /** Folder of drizzle-kit's generated SQL for this plugin, if it has tables. */
   migrationsFolder?: string;
+  /** Raw HTTP routes, mounted before the procedure surfaces. */
+  routes?: readonly PluginRoute[];
+  /** Only the auth plugin: called after init; its answer authenticates every request. */
+  authentication?(): Authentication;
   /** Phase 1: provide extension points, register into other plugins' points. */
   register?(api: PluginRegisterApi): void;
   /** Phase 2: read what was registered, prepare background work. */

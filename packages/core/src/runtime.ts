@@ -28,7 +28,9 @@ export interface Runtime {
   router: Record<string, AnyRouter>;
   events: EventBus;
   plugins: PluginDirectory;
+  /** Team access; delegates to what `setResourceAccess` installed (the auth plugin's). */
   resources: ResourceAccess;
+  setResourceAccess(resources: ResourceAccess): void;
   /**
    * A fresh context outside any HTTP request (background work, tests): on the root database;
    * `emit` and `afterCommit` run at once, so use them only after your own transaction commits.
@@ -42,8 +44,13 @@ export function createRuntime(
   plugins: readonly AnyPlugin[],
   db: Database,
   logger: Logger,
-  resources: ResourceAccess = globalRulesOnly,
+  initialResources: ResourceAccess = globalRulesOnly,
 ): Runtime {
+  let current = initialResources;
+  const resources: ResourceAccess = {
+    decide: (...args) => current.decide(...args),
+    visible: (...args) => current.visible(...args),
+  };
   const router = buildRouter(plugins);
   const events = new EventBus(logger);
   const directory: PluginDirectory = {
@@ -59,6 +66,9 @@ export function createRuntime(
     events,
     plugins: directory,
     resources,
+    setResourceAccess(next) {
+      current = next;
+    },
     serviceContext(pluginId) {
       return this.contextFor(servicePrincipal(pluginId));
     },

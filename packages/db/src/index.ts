@@ -6,6 +6,7 @@ export type {
 } from './database.ts';
 export { journalTableFor } from './database.ts';
 export type { CreateDatabaseOptions } from './create-database.ts';
-export { createDatabase, redactUrl } from './create-database.ts';
+export { connectPostgres, createDatabase, openPglite, redactUrl } from './create-database.ts';
 export { prepared } from './prepared.ts';
 export { isUniqueViolation } from './errors.ts';
+export { queryRows } from './rows.ts';

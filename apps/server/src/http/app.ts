@@ -115,6 +115,18 @@ export async function createApp(options: AppOptions) {
     }
   });
 
+  for (const plugin of plugins) {
+    for (const route of plugin.routes ?? []) {
+      app.on(route.method, route.path, (c) =>
+        route.handle(c.req.raw, c.req.param() as Record<string, string>, {
+          requestId: c.var.requestId,
+          logger: c.var.logger,
+          principal: () => scopeDeps.resolvePrincipal(c.req.raw),
+        }),
+      );
+    }
+  }
+
   app.get('/api/openapi.json', (c) =>
     withScope(c, async (context) =>
       context.principal.kind === 'anonymous'

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const authSchema = pgSchema('auth');
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+const timestamps = {
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+};
+
+export const users = authSchema.table('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-cased, so uniqueness ignores case. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  /** `scrypt$N$r$p$salt$hash`; null for users that only sign in through another strategy. */
+  passwordHash: text('password_hash'),
+  ...timestamps,
+});
+
+export const sessions = authSchema.table(
+  'sessions',
+  {
+    /** SHA-256 of the opaque token; the token itself is only ever in the cookie. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    renewedAt: at('renewed_at').notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+export const applications = authSchema.table('applications', {
+  /** Generated in code: the secret embeds it, and its hash covers it. */
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  /** SHA-256 (hex) of the whole key `ck_{id}_{secret}`. */
+  secretHash: text('secret_hash').notNull(),
+  /** The key replaced by the last rotation, accepted until `previousSecretExpiresAt`. */
+  previousSecretHash: text('previous_secret_hash'),
+  previousSecretExpiresAt: at('previous_secret_expires_at'),
+  expiresAt: at('expires_at'),
+  lastUsedAt: at('last_used_at'),
+  ...timestamps,
+});
+
+export const roles = authSchema.table('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  builtIn: boolean('built_in').notNull().default(false),
+  ...timestamps,
+});
+
+export const roleRules = authSchema.table(
+  'role_rules',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.rule] })],
+);
+
+export const userRoles = authSchema.table(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.roleId] })],
+);
+
+export const applicationRoles = authSchema.table(
+  'application_roles',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.roleId] })],
+);
+
+export const teams = authSchema.table('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  ...timestamps,
+});
+
+export const teamMembers = authSchema.table(
+  'team_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id').references(() => applications.id, {
+      onDelete: 'cascade',
+    }),
+    /** Managers may change the team without holding `auth.teams.manage`. */
+    manager: boolean('manager').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('team_members_team_user_idx').on(table.teamId, table.userId),
+    uniqueIndex('team_members_team_application_idx').on(table.teamId, table.applicationId),
+    index('team_members_user_idx').on(table.userId),
+    index('team_members_application_idx').on(table.applicationId),
+    check('team_members_one_member', sql`(${table.userId} is null) <> (${table.applicationId} is null)`),
+  ],
+);
+
+/** Resources that carry team grants or the team-only flag; every other resource has neither. */
+export const resourceSettings = authSchema.table(
+  'resource_settings',
+  {
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    teamOnly: boolean('team_only').notNull().default(false),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.resourceType, table.resourceId] })],
+);
+
+export const resourceGrants = authSchema.table(
+  'resource_grants',
+  {
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    access: text('access', { enum: ['read', 'manage'] }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.resourceType, table.resourceId, table.teamId] }),
+    index('resource_grants_team_idx').on(table.teamId),
+  ],
+);
+
+export const settings = authSchema.table('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const auditLog = authSchema.table(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: at('at').notNull().defaultNow(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('audit_log_at_idx').on(table.at)],
+);

@@ -1,0 +1,248 @@
+import { principalKinds } from '@checkline/core/contract';
+import { z } from 'zod';
+
+const id = z.uuid();
+const name = z.string().trim().min(1, 'Name must not be empty').max(200);
+const description = z.string().max(5_000);
+const timestamp = z.iso.datetime();
+const email = z
+  .email()
+  .max(320)
+  .transform((value) => value.toLowerCase());
+const password = z
+  .string()
+  .min(8, 'The password must have at least 8 characters')
+  .max(1_024, 'The password must have at most 1024 characters');
+const accessRuleId = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*\.[a-z0-9_.-]+$/, 'An access rule is {pluginId}.{accessRuleId}');
+const resourceType = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*\.[a-z][a-z0-9_-]*$/, 'A resource type is {pluginId}.{kind}');
+const resourceId = z.string().min(1).max(200);
+
+export const IdInputSchema = z.object({ id });
+export const EmptyInputSchema = z.object({});
+export const DeletedSchema = z.object({ id, deleted: z.literal(true) });
+
+export const MeSchema = z.object({
+  kind: z.enum(principalKinds),
+  id: z.string().nullable(),
+  accessRules: z.array(z.string()),
+  teamIds: z.array(z.string()),
+  isAdmin: z.boolean(),
+  /** The user's or application's name. */
+  name: z.string().nullable(),
+  /** Users only. */
+  email: z.string().nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const RegistrationStatusSchema = z.object({ allowRegistration: z.boolean() });
+export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
+
+export const UserSchema = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  roleIds: z.array(id),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const CreateUserInputSchema = z.object({
+  email,
+  name: z.string().trim().max(200).optional(),
+  password,
+  /** Default: the role `users`. */
+  roleIds: z.array(id).max(100).optional(),
+});
+export type CreateUserInput = z.infer<typeof CreateUserInputSchema>;
+
+export const UpdateUserInputSchema = z.object({
+  id,
+  email: email.optional(),
+  name: z.string().trim().max(200).optional(),
+  /** A new password also ends every session of the user. */
+  password: password.optional(),
+  /** Replaces the user's whole set of roles. */
+  roleIds: z.array(id).max(100).optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+export const ApplicationSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  roleIds: z.array(id),
+  teamIds: z.array(id),
+  /** After this instant the key is refused; null: never. */
+  expiresAt: timestamp.nullable(),
+  /** Updated at most once a minute. */
+  lastUsedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Application = z.infer<typeof ApplicationSchema>;
+
+export const CreateApplicationInputSchema = z.object({
+  name,
+  description: description.optional(),
+  expiresAt: timestamp.nullable().optional(),
+});
+export type CreateApplicationInput = z.infer<typeof CreateApplicationInputSchema>;
+
+export const CreatedApplicationSchema = z.object({
+  application: ApplicationSchema,
+  /** `ck_{applicationId}_{randomSecret}`; shown this once, stored only as a hash. */
+  secret: z.string(),
+});
+
+export const UpdateApplicationInputSchema = z.object({
+  id,
+  name: name.optional(),
+  description: description.optional(),
+  expiresAt: timestamp.nullable().optional(),
+  /** Replaces the application's whole set of roles (the checkboxes of the UI). */
+  roleIds: z.array(id).max(100).optional(),
+});
+export type UpdateApplicationInput = z.infer<typeof UpdateApplicationInputSchema>;
+
+/** The longest time a rotated-away key may keep working. */
+export const MAX_GRACE_PERIOD_SECONDS = 7 * 24 * 60 * 60;
+
+export const RegenerateSecretInputSchema = z.object({
+  id,
+  /** How long the old key keeps working; 0 (the default) ends it at once. */
+  gracePeriodSeconds: z.int().min(0).max(MAX_GRACE_PERIOD_SECONDS).default(0),
+});
+export type RegenerateSecretInput = z.infer<typeof RegenerateSecretInputSchema>;
+
+export const SecretSchema = z.object({ secret: z.string() });
+
+export const AccessRuleSchema = z.object({
+  id: z.string(),
+  pluginId: z.string(),
+  description: z.string(),
+});
+
+export const RoleSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  /** admin, users, applications and anonymous: they cannot be renamed or deleted. */
+  builtIn: z.boolean(),
+  accessRules: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+export const CreateRoleInputSchema = z.object({
+  name,
+  description: description.optional(),
+  accessRules: z.array(accessRuleId).max(1_000),
+});
+export type CreateRoleInput = z.infer<typeof CreateRoleInputSchema>;
+
+export const UpdateRoleInputSchema = z.object({
+  id,
+  name: name.optional(),
+  description: description.optional(),
+  /** Replaces the role's whole set of rules. */
+  accessRules: z.array(accessRuleId).max(1_000).optional(),
+});
+export type UpdateRoleInput = z.infer<typeof UpdateRoleInputSchema>;
+
+export const TeamMemberSchema = z.object({
+  kind: z.enum(['user', 'application']),
+  id,
+  manager: z.boolean(),
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+export const TeamSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  members: z.array(TeamMemberSchema),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+export const CreateTeamInputSchema = z.object({ name, description: description.optional() });
+export type CreateTeamInput = z.infer<typeof CreateTeamInputSchema>;
+
+export const UpdateTeamInputSchema = CreateTeamInputSchema.partial().extend({ id });
+export type UpdateTeamInput = z.infer<typeof UpdateTeamInputSchema>;
+
+const oneMember = {
+  check: (input: { userId?: string; applicationId?: string }) =>
+    (input.userId === undefined) !== (input.applicationId === undefined),
+  message: { message: 'Give exactly one of userId and applicationId', path: ['userId'] },
+};
+
+export const RemoveTeamMemberInputSchema = z
+  .object({ teamId: id, userId: id.optional(), applicationId: id.optional() })
+  .refine(oneMember.check, oneMember.message);
+export type RemoveTeamMemberInput = z.infer<typeof RemoveTeamMemberInputSchema>;
+
+export const AddTeamMemberInputSchema = z
+  .object({
+    teamId: id,
+    userId: id.optional(),
+    applicationId: id.optional(),
+    /** Managers may change the team. Default false; adding an existing member sets it. */
+    manager: z.boolean().optional(),
+  })
+  .refine(oneMember.check, oneMember.message);
+export type AddTeamMemberInput = z.infer<typeof AddTeamMemberInputSchema>;
+
+export const GrantSchema = z.object({ teamId: id, access: z.enum(['read', 'manage']) });
+export type Grant = z.infer<typeof GrantSchema>;
+
+export const ResourceRefInputSchema = z.object({ resourceType, resourceId });
+export type ResourceRefInput = z.infer<typeof ResourceRefInputSchema>;
+
+export const ResourceAccessSchema = z.object({
+  resourceType: z.string(),
+  resourceId: z.string(),
+  /** Only teams with a grant (and admins) reach the resource; the global rule is not enough. */
+  teamOnly: z.boolean(),
+  grants: z.array(GrantSchema),
+});
+export type ResourceAccessSettings = z.infer<typeof ResourceAccessSchema>;
+
+export const UpdateResourceAccessInputSchema = ResourceRefInputSchema.extend({
+  teamOnly: z.boolean().default(false),
+  /** Replaces the resource's whole set of grants; one per team. */
+  grants: z
+    .array(GrantSchema)
+    .max(200)
+    .refine((grants) => new Set(grants.map((grant) => grant.teamId)).size === grants.length, {
+      message: 'One grant per team',
+    }),
+});
+export type UpdateResourceAccessInput = z.infer<typeof UpdateResourceAccessInputSchema>;
+
+export const AuditEntrySchema = z.object({
+  id,
+  at: timestamp,
+  actor: z.object({ kind: z.string(), id: z.string().nullable() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const GetAuditLogInputSchema = z.object({
+  /** Newest first; default 100. */
+  limit: z.int().min(1).max(500).default(100),
+  /** Only entries older than this instant (the `at` of the last entry of the previous page). */
+  before: timestamp.optional(),
+  action: z.string().max(100).optional(),
+});
+export type GetAuditLogInput = z.infer<typeof GetAuditLogInputSchema>;

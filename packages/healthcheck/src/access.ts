@@ -1,0 +1,12 @@
+import { defineAccessRules } from '@checkline/core/contract';
+
+export const healthcheckAccess = defineAccessRules('healthcheck', {
+  read: ['healthcheck.read', 'See health checks, their results and system health'],
+  manage: ['healthcheck.manage', 'Create, change, delete and run health checks'],
+});
+
+/**
+ * Resource type of a catalog system, for team grants. Spelled out here because the catalog's
+ * browser-safe contract entry does not export it.
+ */
+export const SYSTEM_RESOURCE = 'catalog.system';

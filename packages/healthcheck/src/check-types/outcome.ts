@@ -1,0 +1,25 @@
+import type { CheckOutcome } from '../check-type.ts';
+
+/** Milliseconds since `startedAt` (a `performance.now()` reading), whole. */
+export const elapsedSince = (startedAt: number) => Math.round(performance.now() - startedAt);
+
+export const pass = (startedAt: number, message: string): CheckOutcome => ({
+  status: 'pass',
+  latencyMs: elapsedSince(startedAt),
+  message,
+});
+
+export const fail = (startedAt: number, message: string): CheckOutcome => ({
+  status: 'fail',
+  latencyMs: elapsedSince(startedAt),
+  message,
+});
+
+/** The most telling text of a network error: the system's code (ECONNREFUSED) when there is one. */
+export function describeNetworkError(error: unknown): string {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return `${code}: ${current.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

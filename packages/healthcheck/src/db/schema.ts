@@ -1,0 +1,73 @@
+import { index, integer, jsonb, pgSchema, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const healthcheckSchema = pgSchema('healthcheck');
+
+/** Millisecond precision, as JavaScript dates have: due times compare exactly and cursors page exactly. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+
+const timestamps = {
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+};
+
+export const healthChecks = healthcheckSchema.table(
+  'health_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A catalog system, by id only: plugins do not share foreign keys. */
+    systemId: uuid('system_id').notNull(),
+    name: text('name').notNull(),
+    /** Qualified id of the check type, `{ownerPluginId}.{id}`. */
+    type: text('type').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    timeoutMs: integer('timeout_ms').notNull(),
+    /** The next due time not yet claimed by any scheduler. */
+    nextRunAt: instant('next_run_at').notNull(),
+    /** The due time of the run in progress; kept until its result is written, so a crash is retried. */
+    claimedDueAt: instant('claimed_due_at'),
+    /** When the claim of the run in progress lapses and another scheduler may take it over. */
+    claimedUntil: instant('claimed_until'),
+    ...timestamps,
+  },
+  (table) => [
+    unique('health_checks_system_name_unique').on(table.systemId, table.name),
+    index('health_checks_next_run_at_idx').on(table.nextRunAt),
+    index('health_checks_claimed_until_idx').on(table.claimedUntil),
+  ],
+);
+
+export const results = healthcheckSchema.table(
+  'results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pass' | 'fail'>().notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    message: text('message').notNull(),
+    /** The scheduled due time this result answers; null for a run asked for by hand. */
+    dueAt: instant('due_at'),
+    checkedAt: instant('checked_at').notNull(),
+  },
+  (table) => [
+    index('results_check_time_idx').on(
+      table.healthCheckId,
+      table.checkedAt.desc(),
+      table.id.desc(),
+    ),
+    index('results_checked_at_idx').on(table.checkedAt),
+    // A due time is answered once, however many schedulers raced for it.
+    uniqueIndex('results_check_due_unique').on(table.healthCheckId, table.dueAt),
+  ],
+);
+
+/** The last status announced per system, so a change is announced exactly once. */
+export const systemStatuses = healthcheckSchema.table('system_statuses', {
+  systemId: uuid('system_id').primaryKey(),
+  status: text('status')
+    .$type<'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance'>()
+    .notNull(),
+  changedAt: instant('changed_at').notNull(),
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+const id = z.uuid();
+const instant = z.iso.datetime();
+
+export const healthStatuses = ['healthy', 'degraded', 'unhealthy', 'unknown', 'maintenance'] as const;
+/** `unknown`: no results yet; `maintenance`: a maintenance window covers the system now. */
+export const HealthStatusSchema = z.enum(healthStatuses);
+export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+
+export const CheckOutcomeStatusSchema = z.enum(['pass', 'fail']);
+
+export const MIN_INTERVAL_SECONDS = 10;
+export const MAX_INTERVAL_SECONDS = 24 * 60 * 60;
+
+const intervalSeconds = z
+  .number()
+  .int()
+  .min(MIN_INTERVAL_SECONDS, `The interval is at least ${MIN_INTERVAL_SECONDS} seconds`)
+  .max(MAX_INTERVAL_SECONDS, `The interval is at most 24 hours (${MAX_INTERVAL_SECONDS} seconds)`);
+const timeoutMs = z
+  .number()
+  .int()
+  .min(100, 'The timeout is at least 100 ms')
+  .max(120_000, 'The timeout is at most 120000 ms');
+const name = z.string().trim().min(1, 'Name must not be empty').max(200);
+const typeId = z.string().trim().min(1).max(200);
+/** Checked against the type's own schema by the server; its shape depends on the type. */
+const config = z.record(z.string(), z.unknown());
+
+export const HealthCheckSchema = z.object({
+  id,
+  systemId: id,
+  name: z.string(),
+  /** Qualified type id, `{ownerPluginId}.{id}`, e.g. `healthcheck.http`. */
+  type: z.string(),
+  config,
+  intervalSeconds: z.number().int(),
+  timeoutMs: z.number().int(),
+  nextRunAt: instant,
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type HealthCheck = z.infer<typeof HealthCheckSchema>;
+
+export const HealthCheckResultSchema = z.object({
+  id,
+  healthCheckId: id,
+  status: CheckOutcomeStatusSchema,
+  latencyMs: z.number().int(),
+  message: z.string(),
+  /** The scheduled due time this result answers; null for a run asked for by hand. */
+  dueAt: instant.nullable(),
+  checkedAt: instant,
+});
+export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
+
+export const HealthCheckTypeInfoSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  /** JSON Schema of the type's config, for forms. */
+  configSchema: z.record(z.string(), z.unknown()),
+});
+export type HealthCheckTypeInfo = z.infer<typeof HealthCheckTypeInfoSchema>;
+
+export const GetHealthChecksInputSchema = z.object({ systemId: id.optional() });
+export type GetHealthChecksInput = z.infer<typeof GetHealthChecksInputSchema>;
+
+export const CreateHealthCheckInputSchema = z.object({
+  systemId: id,
+  name,
+  type: typeId,
+  config: config.default({}),
+  /** Seconds between runs, 10 s to 24 h. Default 60. */
+  intervalSeconds: intervalSeconds.default(60),
+  /** Milliseconds a run may take; shorter than the interval. Default 10 000. */
+  timeoutMs: timeoutMs.default(10_000),
+});
+export type CreateHealthCheckInput = z.infer<typeof CreateHealthCheckInputSchema>;
+
+/** A check stays with its system; `config` is required when `type` changes. */
+export const UpdateHealthCheckInputSchema = z.object({
+  id,
+  name: name.optional(),
+  type: typeId.optional(),
+  config: config.optional(),
+  intervalSeconds: intervalSeconds.optional(),
+  timeoutMs: timeoutMs.optional(),
+});
+export type UpdateHealthCheckInput = z.infer<typeof UpdateHealthCheckInputSchema>;
+
+export const IdInputSchema = z.object({ id });
+export const DeletedSchema = z.object({ id, deleted: z.literal(true) });
+
+export const GetHistoryInputSchema = z.object({
+  healthCheckId: id,
+  /** Results per page, newest first. Default 100. */
+  limit: z.number().int().min(1).max(500).default(100),
+  /** Only results checked strictly before this instant: the previous page's `nextBefore`. */
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+export type GetHistoryInput = z.infer<typeof GetHistoryInputSchema>;
+
+export const HistorySchema = z.object({
+  results: z.array(HealthCheckResultSchema),
+  /** Pass as `before` for the next, older page; null when there is none. */
+  nextBefore: instant.nullable(),
+});
+export type History = z.infer<typeof HistorySchema>;
+
+export const SystemHealthStatusSchema = z.object({
+  systemId: id,
+  status: HealthStatusSchema,
+  checks: z.array(
+    z.object({
+      healthCheckId: id,
+      name: z.string(),
+      latest: HealthCheckResultSchema.nullable(),
+    }),
+  ),
+});
+export type SystemHealthStatus = z.infer<typeof SystemHealthStatusSchema>;
+
+export const GetSystemHealthStatusInputSchema = z.object({ systemId: id });
+
+export const MAX_BULK_SYSTEMS = 500;
+export const GetBulkSystemHealthStatusInputSchema = z.object({
+  systemIds: z.array(id).max(MAX_BULK_SYSTEMS, `At most ${MAX_BULK_SYSTEMS} systems per call`),
+});
+
+export const HealthStatusChangeSchema = z.object({
+  systemId: id,
+  previous: HealthStatusSchema,
+  current: HealthStatusSchema,
+  at: instant,
+});
+export type HealthStatusChange = z.infer<typeof HealthStatusChangeSchema>;

@@ -1,0 +1,245 @@
+import { badRequest, conflict, notFound } from '@checkline/core/contract';
+import type { Database } from '@checkline/db';
+import { isUniqueViolation, prepared } from '@checkline/db';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { healthChecks, results } from './db/schema.ts';
+import type {
+  CreateHealthCheckInput,
+  GetHealthChecksInput,
+  HealthCheck,
+  HealthCheckResult,
+  History,
+  UpdateHealthCheckInput,
+} from './schemas.ts';
+
+export type HealthCheckRow = typeof healthChecks.$inferSelect;
+type ResultRow = typeof results.$inferSelect;
+
+/** Validates a config against a type (throws BAD_REQUEST); supplied by the caller's registry. */
+export type ConfigParser = (typeId: string, config: unknown) => Record<string, unknown>;
+
+export function toHealthCheck(row: HealthCheckRow): HealthCheck {
+  return {
+    id: row.id,
+    systemId: row.systemId,
+    name: row.name,
+    type: row.type,
+    config: row.config,
+    intervalSeconds: row.intervalSeconds,
+    timeoutMs: row.timeoutMs,
+    nextRunAt: row.nextRunAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toResult(row: ResultRow): HealthCheckResult {
+  return {
+    id: row.id,
+    healthCheckId: row.healthCheckId,
+    status: row.status,
+    latencyMs: row.latencyMs,
+    message: row.message,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    checkedAt: row.checkedAt.toISOString(),
+  };
+}
+
+const nameTaken = (name: string) =>
+  conflict(`A health check named "${name}" already exists for this system`);
+
+/** A run that may outlast its interval would always collide with its own next run. */
+function assertTimeoutFitsInterval(timeoutMs: number, intervalSeconds: number) {
+  if (timeoutMs >= intervalSeconds * 1_000) {
+    throw badRequest('The timeout must be shorter than the interval', [
+      { path: 'timeoutMs', message: `Must be below ${intervalSeconds * 1_000} ms (the interval)` },
+    ]);
+  }
+}
+
+const selectCheckById = prepared((db) =>
+  db
+    .select()
+    .from(healthChecks)
+    .where(eq(healthChecks.id, sql.placeholder('id')))
+    .prepare('healthcheck_check_by_id'),
+);
+
+const selectAllChecks = prepared((db) =>
+  db
+    .select()
+    .from(healthChecks)
+    .orderBy(asc(healthChecks.systemId), asc(healthChecks.name))
+    .prepare('healthcheck_all_checks'),
+);
+
+const selectChecksOfSystem = prepared((db) =>
+  db
+    .select()
+    .from(healthChecks)
+    .where(eq(healthChecks.systemId, sql.placeholder('systemId')))
+    .orderBy(asc(healthChecks.name))
+    .prepare('healthcheck_checks_of_system'),
+);
+
+export async function listHealthChecks(
+  db: Database,
+  filter: GetHealthChecksInput = {},
+): Promise<HealthCheck[]> {
+  const rows =
+    filter.systemId === undefined
+      ? await selectAllChecks(db).execute()
+      : await selectChecksOfSystem(db).execute({ systemId: filter.systemId });
+  return rows.map(toHealthCheck);
+}
+
+export async function getHealthCheckRow(db: Database, id: string): Promise<HealthCheckRow> {
+  const [row] = await selectCheckById(db).execute({ id });
+  if (!row) throw notFound('Health check', id);
+  return row;
+}
+
+export async function createHealthCheck(
+  db: Database,
+  input: CreateHealthCheckInput,
+  options: { now: Date; parseConfig: ConfigParser },
+): Promise<HealthCheck> {
+  assertTimeoutFitsInterval(input.timeoutMs, input.intervalSeconds);
+  const config = options.parseConfig(input.type, input.config);
+  const [row] = await db
+    .insert(healthChecks)
+    .values({
+      systemId: input.systemId,
+      name: input.name,
+      type: input.type,
+      config,
+      intervalSeconds: input.intervalSeconds,
+      timeoutMs: input.timeoutMs,
+      nextRunAt: options.now,
+      createdAt: options.now,
+      updatedAt: options.now,
+    })
+    .onConflictDoNothing({ target: [healthChecks.systemId, healthChecks.name] })
+    .returning();
+  if (!row) throw nameTaken(input.name);
+  return toHealthCheck(row);
+}
+
+export async function updateHealthCheck(
+  db: Database,
+  input: UpdateHealthCheckInput,
+  options: { now: Date; parseConfig: ConfigParser },
+): Promise<HealthCheck> {
+  const { id, ...changes } = input;
+  const [current] = await db.select().from(healthChecks).where(eq(healthChecks.id, id)).for('update');
+  if (!current) throw notFound('Health check', id);
+  const type = changes.type ?? current.type;
+  if (type !== current.type && changes.config === undefined) {
+    throw badRequest('A new type needs its config', [
+      { path: 'config', message: `Required when the type changes to ${type}` },
+    ]);
+  }
+  const config =
+    changes.config === undefined ? current.config : options.parseConfig(type, changes.config);
+  const intervalSeconds = changes.intervalSeconds ?? current.intervalSeconds;
+  const timeoutMs = changes.timeoutMs ?? current.timeoutMs;
+  assertTimeoutFitsInterval(timeoutMs, intervalSeconds);
+  // A check whose behaviour changed runs again soon rather than at its old cadence.
+  const behaviourChanged = [changes.type, changes.config, changes.intervalSeconds, changes.timeoutMs].some(
+    (value) => value !== undefined,
+  );
+  try {
+    const [row] = await db
+      .update(healthChecks)
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        type,
+        config,
+        intervalSeconds,
+        timeoutMs,
+        ...(behaviourChanged && { nextRunAt: options.now }),
+        updatedAt: options.now,
+      })
+      .where(eq(healthChecks.id, id))
+      .returning();
+    return toHealthCheck(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(changes.name ?? current.name);
+    throw error;
+  }
+}
+
+export async function deleteHealthCheck(db: Database, id: string) {
+  const [row] = await db
+    .delete(healthChecks)
+    .where(eq(healthChecks.id, id))
+    .returning({ id: healthChecks.id, systemId: healthChecks.systemId });
+  if (!row) throw notFound('Health check', id);
+  return row;
+}
+
+/** Deletes every check of a system (with their results); the number deleted. */
+export async function deleteChecksOfSystem(db: Database, systemId: string): Promise<number> {
+  const rows = await db
+    .delete(healthChecks)
+    .where(eq(healthChecks.systemId, systemId))
+    .returning({ id: healthChecks.id });
+  return rows.length;
+}
+
+const millisOf = (row: ResultRow) => row.checkedAt.getTime();
+
+/**
+ * Newest first, strictly before `before`. The cursor is an instant, so results sharing the
+ * instant at a page's end move to the next page together; a page never splits them.
+ */
+export async function listHistory(
+  db: Database,
+  healthCheckId: string,
+  page: { limit: number; before?: string | undefined },
+): Promise<History> {
+  const rows = await db
+    .select()
+    .from(results)
+    .where(
+      and(
+        eq(results.healthCheckId, healthCheckId),
+        page.before === undefined ? undefined : lt(results.checkedAt, new Date(page.before)),
+      ),
+    )
+    .orderBy(desc(results.checkedAt), desc(results.id))
+    .limit(page.limit + 1);
+  if (rows.length <= page.limit) return { results: rows.map(toResult), nextBefore: null };
+  const taken = rows.slice(0, page.limit);
+  const boundary = millisOf(taken.at(-1)!);
+  if (millisOf(rows[page.limit]!) !== boundary) {
+    return { results: taken.map(toResult), nextBefore: new Date(boundary).toISOString() };
+  }
+  const whole = taken.filter((row) => millisOf(row) !== boundary);
+  if (whole.length > 0) {
+    return { results: whole.map(toResult), nextBefore: new Date(boundary + 1).toISOString() };
+  }
+  // More than `limit` results within one millisecond: the rest of that millisecond is skipped.
+  return { results: taken.map(toResult), nextBefore: new Date(boundary).toISOString() };
+}
+
+/** Results are purged in batches, so a long backlog never holds one huge delete. */
+const PURGE_BATCH = 5_000;
+
+/** Deletes results checked before `cutoff`; the number deleted. */
+export async function purgeResults(db: Database, cutoff: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: results.id })
+      .from(results)
+      .where(lt(results.checkedAt, cutoff))
+      .limit(PURGE_BATCH);
+    const rows = await db
+      .delete(results)
+      .where(inArray(results.id, batch))
+      .returning({ id: results.id });
+    total += rows.length;
+    if (rows.length < PURGE_BATCH) return total;
+  }
+}

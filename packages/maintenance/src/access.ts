@@ -1,0 +1,6 @@
+import { defineAccessRules } from '@checkline/core/contract';
+
+export const maintenanceAccess = defineAccessRules('maintenance', {
+  read: ['maintenance.read', 'See maintenance windows'],
+  manage: ['maintenance.manage', 'Schedule, change and delete maintenance windows'],
+});

@@ -1,0 +1,36 @@
+import { implementPlugin } from '@checkline/core';
+import { maintenanceContract } from './contract.ts';
+import { maintenanceEnded } from './events.ts';
+import { assertSystemsExist } from './known-systems.ts';
+import * as maintenance from './service.ts';
+
+const os = implementPlugin(maintenanceContract);
+
+export const maintenanceRouter = os.router({
+  getWindows: os.getWindows.handler(async ({ context, input }) => ({
+    windows: await maintenance.listWindows(context.db, input),
+  })),
+  getBulkActiveWindows: os.getBulkActiveWindows.handler(async ({ context, input }) => ({
+    windows: await maintenance.activeWindowsCovering(context.db, input.systemIds),
+  })),
+  scheduleWindow: os.scheduleWindow.handler(async ({ context, input }) => {
+    await assertSystemsExist(context, input.systemIds);
+    return maintenance.scheduleWindow(context.db, input);
+  }),
+  updateWindow: os.updateWindow.handler(async ({ context, input }) => {
+    await assertSystemsExist(context, input.systemIds ?? []);
+    return maintenance.updateWindow(context.db, input);
+  }),
+  deleteWindow: os.deleteWindow.handler(async ({ context, input }) => {
+    const { window, interrupted } = await maintenance.deleteWindow(context.db, input.id);
+    // Subscribers were told it started; deleting it mid-way ends the maintenance for them.
+    if (interrupted) {
+      context.emit(maintenanceEnded, {
+        windowId: window.id,
+        systemIds: window.systemIds,
+        title: window.title,
+      });
+    }
+    return { id: window.id, deleted: true as const };
+  }),
+});
