@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { checklineTestConfig } from '@checkline/vitest-config';
 
-export default defineConfig({
-  test: { testTimeout: 30_000, hookTimeout: 60_000, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
-});
+export default checklineTestConfig({ include: ['src/**/*.test.ts', 'test/**/*.test.ts'] });

@@ -27,6 +27,8 @@ export function checklineConfig({ envReaders = [] } = {}) {
         ],
       },
     },
-    { files: envReaders, rules: { 'no-restricted-properties': 'off' } },
+    ...(envReaders.length
+      ? [{ files: envReaders, rules: { 'no-restricted-properties': 'off' } }]
+      : []),
   );
 }

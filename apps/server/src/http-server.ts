@@ -29,12 +29,18 @@ export async function startHttpServer(
         logger.warn('drain timed out; closing open connections');
         if ('closeAllConnections' in server) server.closeAllConnections();
       }, options.drainTimeoutMs ?? 10_000);
+      // Keep-alive connections hold close() open once their request is done: close them as
+      // they fall idle.
+      const closeIdle = () => {
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      };
+      const sweeper = setInterval(closeIdle, 50);
       server.close(() => {
         clearTimeout(force);
+        clearInterval(sweeper);
         resolve();
       });
-      // Keep-alive connections with no request in flight would hold close() open.
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      closeIdle();
     });
     return draining;
   }

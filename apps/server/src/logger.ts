@@ -2,7 +2,10 @@ import pino from 'pino';
 import type { Logger } from '@checkline/core';
 
 /** JSON lines on stdout; secrets in well-known places are redacted as a second line of defence. */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger & pino.Logger {
+export function createLogger(
+  level: string,
+  destination?: pino.DestinationStream,
+): Logger & pino.Logger {
   return pino(
     {
       level,

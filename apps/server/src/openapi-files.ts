@@ -3,7 +3,8 @@ import type { OpenAPI } from '@orpc/openapi';
 export const openapiJsonFile = new URL('../openapi.json', import.meta.url);
 export const openapiTypesFile = new URL('../test/generated/openapi.d.ts', import.meta.url);
 
-export const serializeOpenApi = (document: OpenAPI.Document) => `${JSON.stringify(document, null, 2)}\n`;
+export const serializeOpenApi = (document: OpenAPI.Document) =>
+  `${JSON.stringify(document, null, 2)}\n`;
 
 /** TypeScript types for `openapi-fetch`, generated from the document (a dev-time step). */
 export async function openApiTypes(document: OpenAPI.Document): Promise<string> {

@@ -4,7 +4,6 @@ import type { DatabaseHandle } from '@checkline/db';
 import { createApp } from './http/app.ts';
 import type { AppOptions } from './http/app.ts';
 
-
 export interface StartOptions extends Omit<AppOptions, 'runtime'> {
   /** Team access to resources; the global rule decides everything without it. */
   resources?: ResourceAccess;

@@ -1,7 +1,7 @@
 import { createORPCClient, ORPCError } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
-import { catalogContract } from '@checkline/catalog/contract';
+import type { catalogContract } from '@checkline/catalog/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 

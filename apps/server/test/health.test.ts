@@ -21,7 +21,10 @@ describe('health endpoints', () => {
   it('GET /readyz answers 200 and names the database while it is reachable', async () => {
     const response = await server.request('/readyz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ready', database: expect.stringMatching(/^(pglite|postgres)$/) });
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      database: expect.stringMatching(/^(pglite|postgres)$/),
+    });
   });
 
   it('unknown paths answer the 404 error object with a request id', async () => {

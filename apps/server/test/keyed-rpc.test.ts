@@ -141,7 +141,9 @@ describe('keyed RPC: rejects bad requests', () => {
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
-    const big = JSON.stringify({ createSystem: { name: 'x', description: 'y'.repeat(1024 * 1024) } });
+    const big = JSON.stringify({
+      createSystem: { name: 'x', description: 'y'.repeat(1024 * 1024) },
+    });
     const response = await server.keyed('catalog', big, 'manager');
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });

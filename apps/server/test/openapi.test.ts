@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiTypes, openapiJsonFile, openapiTypesFile, serializeOpenApi } from '../src/openapi-files.ts';
+import {
+  openApiTypes,
+  openapiJsonFile,
+  openapiTypesFile,
+  serializeOpenApi,
+} from '../src/openapi-files.ts';
 import { testPrincipals } from './support/principals.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 

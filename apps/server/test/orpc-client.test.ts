@@ -1,7 +1,7 @@
 import { createORPCClient, ORPCError } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
-import { catalogContract } from '@checkline/catalog/contract';
+import type { catalogContract } from '@checkline/catalog/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPrincipals } from './support/principals.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
@@ -33,7 +33,9 @@ describe('@orpc/client with RPCLink over a real port', () => {
     expect(created.name).toBe('via-rpc');
     const { systems } = await clientAs('reader').catalog.getSystems({});
     expect(systems.map((system) => system.id)).toContain(created.id);
-    await expect(clientAs('reader').catalog.getSystem({ id: created.id })).resolves.toEqual(created);
+    await expect(clientAs('reader').catalog.getSystem({ id: created.id })).resolves.toEqual(
+      created,
+    );
   });
 
   it('receives our errors with their code, status, message and request id', async () => {

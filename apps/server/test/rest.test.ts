@@ -119,7 +119,10 @@ describe('REST: rejects bad requests', () => {
     for (const path of ['catalog/nothing', 'nothing/getSystems']) {
       const response = await server.rest('GET', path, { token: 'reader' });
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ code: 'NOT_FOUND', requestId: expect.any(String) });
+      expect(await response.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        requestId: expect.any(String),
+      });
     }
   });
 
@@ -148,7 +151,11 @@ describe('REST: rejects bad requests', () => {
       message: 'Missing access: catalog.catalog.read',
       requestId: rest.headers.get('x-request-id'),
     });
-    expect(keyedBody).toEqual({ ...restBody, procedure: 'getSystems', requestId: keyed.headers.get('x-request-id') });
+    expect(keyedBody).toEqual({
+      ...restBody,
+      procedure: 'getSystems',
+      requestId: keyed.headers.get('x-request-id'),
+    });
   });
 
   it('hides internals of an unexpected failure and logs them with the request id', async () => {

@@ -34,7 +34,9 @@ export const catalogContract = defineContract('catalog', {
     .input(IdInputSchema)
     .output(DeletedSchema),
 
-  getGroups: query(read).input(z.object({})).output(z.object({ groups: z.array(GroupSchema) })),
+  getGroups: query(read)
+    .input(z.object({}))
+    .output(z.object({ groups: z.array(GroupSchema) })),
   createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
   updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
   deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),

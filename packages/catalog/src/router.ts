@@ -24,8 +24,12 @@ export const catalogRouter = os.router({
   getGroups: os.getGroups.handler(async ({ context }) => ({
     groups: await catalog.listGroups(context.db),
   })),
-  createGroup: os.createGroup.handler(({ context, input }) => catalog.createGroup(context.db, input)),
-  updateGroup: os.updateGroup.handler(({ context, input }) => catalog.updateGroup(context.db, input)),
+  createGroup: os.createGroup.handler(({ context, input }) =>
+    catalog.createGroup(context.db, input),
+  ),
+  updateGroup: os.updateGroup.handler(({ context, input }) =>
+    catalog.updateGroup(context.db, input),
+  ),
   deleteGroup: os.deleteGroup.handler(({ context, input }) =>
     catalog.deleteGroup(context.db, input.id),
   ),

@@ -72,7 +72,11 @@ export async function listSystems(db: Database, filter: GetSystemsInput = {}): P
     filter.owner !== undefined ? eq(systems.owner, filter.owner) : undefined,
   ].filter((condition) => condition !== undefined);
   const rows = conditions.length
-    ? await db.select().from(systems).where(and(...conditions)).orderBy(asc(systems.name))
+    ? await db
+        .select()
+        .from(systems)
+        .where(and(...conditions))
+        .orderBy(asc(systems.name))
     : await selectAllSystems(db).execute();
   return rows.map(toSystem);
 }
@@ -203,8 +207,6 @@ export async function removeSystemFromGroup(
   await getGroup(db, input.groupId);
   await db
     .delete(groupSystems)
-    .where(
-      and(eq(groupSystems.groupId, input.groupId), eq(groupSystems.systemId, input.systemId)),
-    );
+    .where(and(eq(groupSystems.groupId, input.groupId), eq(groupSystems.systemId, input.systemId)));
   return getGroup(db, input.groupId);
 }

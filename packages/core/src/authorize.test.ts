@@ -35,7 +35,9 @@ describe('authorize', () => {
   });
 
   it('answers UNAUTHORIZED, not FORBIDDEN, to an anonymous caller missing a rule', async () => {
-    await expect(authorize(meta(), anonymousPrincipal(), {}, globalRulesOnly)).rejects.toMatchObject({
+    await expect(
+      authorize(meta(), anonymousPrincipal(), {}, globalRulesOnly),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
@@ -47,17 +49,23 @@ describe('authorize', () => {
 
   it('refuses principal kinds the procedure does not accept', async () => {
     const usersOnly = meta({ principals: ['user'], access: [] });
-    await expect(authorize(usersOnly, testPrincipal([]), {}, globalRulesOnly)).rejects.toMatchObject({
+    await expect(
+      authorize(usersOnly, testPrincipal([]), {}, globalRulesOnly),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'This procedure is not available to application callers',
     });
-    await expect(authorize(usersOnly, anonymousPrincipal(), {}, globalRulesOnly)).rejects.toMatchObject({
+    await expect(
+      authorize(usersOnly, anonymousPrincipal(), {}, globalRulesOnly),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
 
   it('trusts the service principal', async () => {
-    await expect(authorize(meta(), servicePrincipal('catalog'), {}, globalRulesOnly)).resolves.toEqual({});
+    await expect(
+      authorize(meta(), servicePrincipal('catalog'), {}, globalRulesOnly),
+    ).resolves.toEqual({});
   });
 
   describe('single resources', () => {
@@ -69,9 +77,11 @@ describe('authorize', () => {
     it('fails closed when the id cannot be read from the input', async () => {
       const caller = testPrincipal(['demo.things.read']);
       for (const input of [undefined, null, {}, { id: 42 }, { id: '' }, 'id']) {
-        await expect(authorize(resourceMeta, caller, input, globalRulesOnly)).rejects.toMatchObject({
-          code: 'FORBIDDEN',
-        });
+        await expect(authorize(resourceMeta, caller, input, globalRulesOnly)).rejects.toMatchObject(
+          {
+            code: 'FORBIDDEN',
+          },
+        );
       }
     });
 
@@ -83,8 +93,16 @@ describe('authorize', () => {
 
     it('refuses a team-only resource even to a holder of the global rule', async () => {
       await expect(
-        authorize(resourceMeta, testPrincipal(['demo.things.read']), { id: 'x' }, decidingAlways('deny')),
-      ).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'This demo.thing is restricted to its teams' });
+        authorize(
+          resourceMeta,
+          testPrincipal(['demo.things.read']),
+          { id: 'x' },
+          decidingAlways('deny'),
+        ),
+      ).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'This demo.thing is restricted to its teams',
+      });
     });
 
     it('lets the global rule decide a resource without grants', async () => {
@@ -101,7 +119,9 @@ describe('authorize', () => {
     });
 
     it('refuses a caller with neither the rule nor a team', async () => {
-      await expect(authorize(listMeta, testPrincipal([]), {}, globalRulesOnly)).rejects.toMatchObject({
+      await expect(
+        authorize(listMeta, testPrincipal([]), {}, globalRulesOnly),
+      ).rejects.toMatchObject({
         message: 'Missing access: demo.things.read',
       });
     });

@@ -41,7 +41,9 @@ export async function authorize(
     const decision = await resources.decide(principal, meta.resource.type, id, meta.resource.level);
     if (decision === 'allow') return {};
     if (decision === 'deny') {
-      throw missing ? refuse(missing) : appError('FORBIDDEN', `This ${meta.resource.type} is restricted to its teams`);
+      throw missing
+        ? refuse(missing)
+        : appError('FORBIDDEN', `This ${meta.resource.type} is restricted to its teams`);
     }
     if (missing) throw refuse(missing);
     return {};

@@ -21,14 +21,18 @@ describe('extension points', () => {
     const { points, registry, channelPoint } = setUp();
     points.get(channelPoint, 'notification-smtp').add({ id: 'smtp', label: 'E-mail' });
     expect(registry.list().map((entry) => entry.qualifiedId)).toEqual(['notification-smtp.smtp']);
-    expect(registry.get('notification-smtp.smtp')).toMatchObject({ ownerPluginId: 'notification-smtp' });
+    expect(registry.get('notification-smtp.smtp')).toMatchObject({
+      ownerPluginId: 'notification-smtp',
+    });
   });
 
   it('refuses duplicates and malformed ids', () => {
     const { points, channelPoint } = setUp();
     const api = points.get(channelPoint, 'slack');
     api.add({ id: 'chat', label: 'Slack' });
-    expect(() => api.add({ id: 'chat', label: 'again' })).toThrow('slack.chat is already registered');
+    expect(() => api.add({ id: 'chat', label: 'again' })).toThrow(
+      'slack.chat is already registered',
+    );
     expect(() => api.add({ id: 'Bad Id', label: 'x' })).toThrow(/invalid id/);
   });
 
@@ -45,7 +49,9 @@ describe('extension points', () => {
 
   it('refuses a second provider and an unknown point', () => {
     const { points, channelPoint } = setUp();
-    expect(() => points.provide(channelPoint, 'other', () => ({ add() {} }))).toThrow(/already provided/);
+    expect(() => points.provide(channelPoint, 'other', () => ({ add() {} }))).toThrow(
+      /already provided/,
+    );
     expect(() => points.get(createExtensionPoint('nobody.point'), 'x')).toThrow(/not provided/);
   });
 });

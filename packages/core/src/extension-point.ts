@@ -20,7 +20,10 @@ export type ExtensionPointFactory<T> = (callerPluginId: string) => T;
 /** Drives the three start-up phases and hands extension points between plugins. */
 export class ExtensionPoints {
   #phase: StartupPhase = 'register';
-  readonly #factories = new Map<string, { owner: string; factory: ExtensionPointFactory<unknown> }>();
+  readonly #factories = new Map<
+    string,
+    { owner: string; factory: ExtensionPointFactory<unknown> }
+  >();
 
   get phase(): StartupPhase {
     return this.#phase;
@@ -31,7 +34,10 @@ export class ExtensionPoints {
     if (this.#factories.has(point.id)) {
       throw new Error(`Extension point ${point.id} is already provided`);
     }
-    this.#factories.set(point.id, { owner: ownerPluginId, factory: factory as ExtensionPointFactory<unknown> });
+    this.#factories.set(point.id, {
+      owner: ownerPluginId,
+      factory: factory as ExtensionPointFactory<unknown>,
+    });
   }
 
   /** The API of `point` for `callerPluginId`; only while plugins register. */
@@ -73,7 +79,8 @@ export class QualifiedRegistry<T extends { id: string }> {
       throw new Error(`${this.name}: invalid id "${item.id}" (lowercase letters, digits, dashes)`);
     }
     const qualifiedId = `${ownerPluginId}.${item.id}`;
-    if (this.#items.has(qualifiedId)) throw new Error(`${this.name}: ${qualifiedId} is already registered`);
+    if (this.#items.has(qualifiedId))
+      throw new Error(`${this.name}: ${qualifiedId} is already registered`);
     const entry = { ...item, qualifiedId, ownerPluginId };
     this.#items.set(qualifiedId, entry);
     return entry;

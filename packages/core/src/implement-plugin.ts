@@ -15,7 +15,9 @@ export function implementPlugin<T extends AnyContractRouter>(contract: T) {
  * Puts the access check, then the mutation transaction, in front of every procedure of a plugin
  * router. The server applies it to every mounted plugin, so no plugin can forget it.
  */
-export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, RequestContext>>(router: T) {
+export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, RequestContext>>(
+  router: T,
+) {
   return os
     .$context<RequestContext>()
     .$meta<ProcedureMeta>({ kind: 'query', principals: [], access: [] })

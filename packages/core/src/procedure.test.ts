@@ -31,7 +31,9 @@ describe('defineContract', () => {
     getThing: query({ access: [rules.read], resource: { type: 'demo.thing', idField: 'id' } })
       .input(z.object({ id: z.string() }))
       .output(z.object({ id: z.string() })),
-    deleteThing: mutation().input(z.object({ id: z.string() })).output(z.object({})),
+    deleteThing: mutation()
+      .input(z.object({ id: z.string() }))
+      .output(z.object({})),
   });
 
   it('derives method, path, operationId and tag from the plugin id and the name', () => {

@@ -40,7 +40,10 @@ export const query = (options: ProcedureOptions = {}) => procedure('query', opti
 export const mutation = (options: ProcedureOptions = {}) => procedure('mutation', options);
 
 /** The REST method of a procedure, from its kind and name (API.md 1.3). */
-export function restMethodFor(name: string, meta: Pick<ProcedureMeta, 'kind' | 'bulk'>): HTTPMethod {
+export function restMethodFor(
+  name: string,
+  meta: Pick<ProcedureMeta, 'kind' | 'bulk'>,
+): HTTPMethod {
   if (meta.kind === 'query') return meta.bulk || /^getBulk[A-Z]/.test(name) ? 'POST' : 'GET';
   if (/^(create|add)[A-Z]/.test(name)) return 'POST';
   if (/^update[A-Z]/.test(name)) return 'PATCH';
@@ -69,7 +72,12 @@ function errorResponsesFor(meta: ProcedureMeta) {
 }
 
 type Finished<T> =
-  T extends ContractProcedure<infer I extends Schema<unknown, unknown>, infer O extends Schema<unknown, unknown>, infer E extends ErrorMap, infer M extends ProcedureMeta>
+  T extends ContractProcedure<
+    infer I extends Schema<unknown, unknown>,
+    infer O extends Schema<unknown, unknown>,
+    infer E extends ErrorMap,
+    infer M extends ProcedureMeta
+  >
     ? ContractProcedure<I, O, E, M>
     : never;
 

@@ -8,7 +8,10 @@ import { isUniqueViolation } from './errors.ts';
 import { queryRows } from './rows.ts';
 import { createTestDatabase } from './testing.ts';
 
-const demo = { pluginId: 'demo', folder: new URL('../test/fixtures/demo', import.meta.url).pathname };
+const demo = {
+  pluginId: 'demo',
+  folder: new URL('../test/fixtures/demo', import.meta.url).pathname,
+};
 const scratch = mkdtempSync(join(tmpdir(), 'checkline-db-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

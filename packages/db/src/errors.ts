@@ -4,7 +4,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 function sqlState(error: unknown): string | undefined {
-  for (let current = error; current && typeof current === 'object'; ) {
+  for (let current = error; current && typeof current === 'object';) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;

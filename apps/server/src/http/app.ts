@@ -43,7 +43,10 @@ export async function createApp(options: AppOptions) {
   const openapiJson = JSON.stringify(openapi);
   const routes = restRoutes(plugins);
   const keyed = new Map(
-    Object.entries(router).map(([id, pluginRouter]) => [id, createKeyedDispatcher(pluginRouter, database.db)]),
+    Object.entries(router).map(([id, pluginRouter]) => [
+      id,
+      createKeyedDispatcher(pluginRouter, database.db),
+    ]),
   );
 
   const normalizeInterceptor = async ({
@@ -138,7 +141,11 @@ export async function createApp(options: AppOptions) {
   const keyedRoute = (c: HonoContext<Env>) => {
     const dispatch = keyed.get(c.req.param('pluginId') ?? '');
     if (!dispatch) {
-      return errorResponse('NOT_FOUND', `Unknown plugin ${c.req.param('pluginId')}`, c.var.requestId);
+      return errorResponse(
+        'NOT_FOUND',
+        `Unknown plugin ${c.req.param('pluginId')}`,
+        c.var.requestId,
+      );
     }
     return withScope(c, async (context) => {
       try {
@@ -163,9 +170,14 @@ export async function createApp(options: AppOptions) {
     const method = routes.get(c.req.path);
     if (!method) return errorResponse('NOT_FOUND', 'Unknown procedure', c.var.requestId);
     if (c.req.method !== method) {
-      return errorResponse('METHOD_NOT_ALLOWED', `Use ${method} for ${c.req.path}`, c.var.requestId, {
-        headers: { allow: method },
-      });
+      return errorResponse(
+        'METHOD_NOT_ALLOWED',
+        `Use ${method} for ${c.req.path}`,
+        c.var.requestId,
+        {
+          headers: { allow: method },
+        },
+      );
     }
     return withScope(c, async (context) => {
       const { matched, response } = await restHandler.handle(c.req.raw, { context });

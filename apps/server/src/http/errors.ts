@@ -48,7 +48,10 @@ export function normalizeError(error: unknown, logger: Logger, requestId: string
       data: { requestId },
     });
   }
-  logger.error({ err: error instanceof ORPCError ? (error.cause ?? error) : error }, 'unexpected error');
+  logger.error(
+    { err: error instanceof ORPCError ? (error.cause ?? error) : error },
+    'unexpected error',
+  );
   return new ORPCError('INTERNAL_SERVER_ERROR', {
     status: 500,
     message: 'Internal server error',

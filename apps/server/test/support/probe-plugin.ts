@@ -10,7 +10,11 @@ export const probeContract = defineContract('probe', {
   echo: query()
     .input(
       z.object({
-        filter: z.object({ active: z.boolean(), minScore: z.number(), owner: z.object({ name: z.string() }) }),
+        filter: z.object({
+          active: z.boolean(),
+          minScore: z.number(),
+          owner: z.object({ name: z.string() }),
+        }),
         ids: z.array(z.string()),
         limit: z.number().int().optional(),
       }),

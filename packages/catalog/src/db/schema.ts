@@ -14,7 +14,10 @@ export const systems = catalogSchema.table('systems', {
   description: text('description').notNull().default(''),
   owner: text('owner'),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...timestamps,
 });
 
