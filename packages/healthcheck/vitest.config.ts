@@ -1,3 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { checklineTestConfig } from '@checkline/vitest-config';
 
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } });
+export default checklineTestConfig();

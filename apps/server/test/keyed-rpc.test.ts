@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(async () => {
-  await server.database.db.execute('delete from catalog.groups; delete from catalog.systems');
+  await server.database.db.execute('delete from catalog.groups');
+  await server.database.db.execute('delete from catalog.systems');
 });
 
 const systemNames = async () => {

@@ -37,6 +37,11 @@ export const catalogContract = defineContract('catalog', {
   getGroups: query(read)
     .input(z.object({}))
     .output(z.object({ groups: z.array(GroupSchema) })),
+  getGroup: query(read).input(IdInputSchema).output(GroupSchema),
+  /** The groups a system belongs to. */
+  getSystemGroups: query({ ...read, resource: { ...system('read'), idField: 'systemId' } })
+    .input(z.object({ systemId: z.uuid() }))
+    .output(z.object({ groups: z.array(GroupSchema) })),
   createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
   updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
   deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),

@@ -4,3 +4,4 @@ export { catalogPlugin } from './plugin.ts';
 export { catalogRouter } from './router.ts';
 export * from './schemas.ts';
 export { systemDeleted } from './events.ts';
+export * as catalogService from './service.ts';

@@ -158,6 +158,9 @@ describe('groups', () => {
     await as(manager).addSystemToGroup({ groupId: group.id, systemId: a.id });
     const filled = await as(manager).addSystemToGroup({ groupId: group.id, systemId: b.id });
     expect([...filled.systemIds].sort()).toEqual([a.id, b.id].sort());
+    expect(await as(reader).getGroup({ id: group.id })).toEqual(filled);
+    const ofA = await as(reader).getSystemGroups({ systemId: a.id });
+    expect(ofA.groups.map((g) => g.name)).toEqual(['core-services']);
     const again = await as(manager).addSystemToGroup({ groupId: group.id, systemId: a.id });
     expect(again.systemIds).toHaveLength(2);
     const emptied = await as(manager).removeSystemFromGroup({ groupId: group.id, systemId: a.id });
@@ -176,6 +179,10 @@ describe('groups', () => {
       as(manager).addSystemToGroup({ groupId: group.id, systemId: unknown }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: `System ${unknown} not found` });
     await expect(as(manager).deleteGroup({ id: unknown })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(as(reader).getGroup({ id: unknown })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(as(reader).getSystemGroups({ systemId: unknown })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

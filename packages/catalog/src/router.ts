@@ -24,6 +24,10 @@ export const catalogRouter = os.router({
   getGroups: os.getGroups.handler(async ({ context }) => ({
     groups: await catalog.listGroups(context.db),
   })),
+  getGroup: os.getGroup.handler(({ context, input }) => catalog.getGroup(context.db, input.id)),
+  getSystemGroups: os.getSystemGroups.handler(async ({ context, input }) => ({
+    groups: await catalog.listGroupsOfSystem(context.db, input.systemId),
+  })),
   createGroup: os.createGroup.handler(({ context, input }) =>
     catalog.createGroup(context.db, input),
   ),

@@ -155,6 +155,21 @@ export async function listGroups(db: Database): Promise<Group[]> {
   return rows.map((row) => toGroup(row, members.get(row.id) ?? []));
 }
 
+export async function listGroupsOfSystem(db: Database, systemId: string): Promise<Group[]> {
+  await getSystem(db, systemId);
+  const rows = await db
+    .select({ group: groups })
+    .from(groups)
+    .innerJoin(groupSystems, eq(groupSystems.groupId, groups.id))
+    .where(eq(groupSystems.systemId, systemId))
+    .orderBy(asc(groups.name));
+  const members = await systemIdsByGroup(
+    db,
+    rows.map((row) => row.group.id),
+  );
+  return rows.map(({ group }) => toGroup(group, members.get(group.id) ?? []));
+}
+
 export async function getGroup(db: Database, id: string): Promise<Group> {
   const [row] = await db.select().from(groups).where(eq(groups.id, id));
   if (!row) throw notFound('Group', id);

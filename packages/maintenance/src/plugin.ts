@@ -55,6 +55,7 @@ export function createMaintenancePlugin(options: MaintenancePluginOptions = {}) 
       services = { db: api.db, events: api.events, logger: api.logger };
     },
     ready() {
+      if (ticker) return;
       ticker = createTicker(
         async function announceMaintenance() {
           await tick();

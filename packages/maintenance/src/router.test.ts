@@ -37,10 +37,7 @@ beforeAll(async () => {
     { pluginId: 'catalog', folder: catalogPlugin.migrationsFolder! },
     { pluginId: 'maintenance', folder: plugin.migrationsFolder! },
   ]);
-  harness = createPluginHarness(
-    [catalogPlugin, plugin] as unknown as AnyPlugin[],
-    database.db,
-  );
+  harness = createPluginHarness([catalogPlugin, plugin] as unknown as AnyPlugin[], database.db);
 });
 afterAll(() => database.close());
 beforeEach(async () => {
@@ -100,13 +97,22 @@ describe('maintenance windows', () => {
       const titles = async (input: { systemId?: string; includePast?: boolean }) =>
         (await as(reader).getWindows(input)).windows.map((w) => w.title);
       expect(await titles({})).toEqual([active.title, upcoming.title]);
-      expect(await titles({ includePast: true })).toEqual([past.title, active.title, upcoming.title]);
+      expect(await titles({ includePast: true })).toEqual([
+        past.title,
+        active.title,
+        upcoming.title,
+      ]);
       expect(await titles({ systemId: a })).toEqual([active.title]);
       expect(await titles({ systemId: a, includePast: true })).toEqual([past.title, active.title]);
     });
 
     it('answers the windows active now that cover any of the given systems', async () => {
-      const [a, b, c, d] = [await newSystem(), await newSystem(), await newSystem(), await newSystem()];
+      const [a, b, c, d] = [
+        await newSystem(),
+        await newSystem(),
+        await newSystem(),
+        await newSystem(),
+      ];
       const onA = await as(manager).scheduleWindow({
         title: 'On a and d',
         systemIds: [a, d],
@@ -168,7 +174,11 @@ describe('maintenance windows', () => {
         endAt: inHours(2),
       });
       const later = inHours(3);
-      const updated = await as(manager).updateWindow({ id: window.id, endAt: later, systemIds: [b] });
+      const updated = await as(manager).updateWindow({
+        id: window.id,
+        endAt: later,
+        systemIds: [b],
+      });
       expect(updated).toMatchObject({
         title: 'Patch',
         description: 'kernel',
@@ -252,9 +262,7 @@ describe('maintenance windows', () => {
     });
 
     it('answers NOT_FOUND for an unknown window', async () => {
-      await expect(
-        as(manager).updateWindow({ id: unknownId, title: 'x' }),
-      ).rejects.toMatchObject({
+      await expect(as(manager).updateWindow({ id: unknownId, title: 'x' })).rejects.toMatchObject({
         code: 'NOT_FOUND',
         message: `Maintenance window ${unknownId} not found`,
       });

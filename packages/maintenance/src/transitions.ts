@@ -1,5 +1,5 @@
 import type { Database } from '@checkline/db';
-import { and, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { windows } from './db/schema.ts';
 import type { MaintenanceEvent } from './events.ts';
 import { systemIdsByWindow } from './window-systems.ts';
@@ -36,21 +36,26 @@ export function settleAnnouncements(
 const claimed = { id: windows.id, title: windows.title, at: windows.startAt };
 
 /**
- * Claims the windows whose start or end has passed by `now` and that nobody announced yet. Each
- * claim is a conditional UPDATE: a second process running the same statement waits for the
- * first one's row lock, then sees the column set and skips the row, so every transition is
- * claimed once. Run it in a transaction and publish only after it commits.
+ * Claims the windows whose start or end has passed by `now` and that nobody announced yet. Rows
+ * another process is claiming (or a request is editing) are skipped, not waited for, and the
+ * claim sets the column the next claim looks at, so every transition is claimed once across
+ * server processes. Run it in a transaction and publish only after it commits.
  */
 export async function claimTransitions(db: Database, now: Date): Promise<Announcements> {
+  const dueToStart = db
+    .select({ id: windows.id })
+    .from(windows)
+    .where(and(isNull(windows.startedNotifiedAt), lte(windows.startAt, now)))
+    .for('update', { skipLocked: true });
   const started = await db
     .update(windows)
     .set({ startedNotifiedAt: now })
-    .where(and(isNull(windows.startedNotifiedAt), lte(windows.startAt, now)))
+    .where(inArray(windows.id, dueToStart))
     .returning(claimed);
   // A window whose start and end both passed since the last tick is announced started, then ended.
-  const ended = await db
-    .update(windows)
-    .set({ endedNotifiedAt: now })
+  const dueToEnd = db
+    .select({ id: windows.id })
+    .from(windows)
     .where(
       and(
         isNull(windows.endedNotifiedAt),
@@ -58,8 +63,16 @@ export async function claimTransitions(db: Database, now: Date): Promise<Announc
         lte(windows.endAt, now),
       ),
     )
+    .for('update', { skipLocked: true });
+  const ended = await db
+    .update(windows)
+    .set({ endedNotifiedAt: now })
+    .where(inArray(windows.id, dueToEnd))
     .returning({ ...claimed, at: windows.endAt });
-  const systems = await systemIdsByWindow(db, [...started, ...ended].map((row) => row.id));
+  const systems = await systemIdsByWindow(
+    db,
+    [...started, ...ended].map((row) => row.id),
+  );
   const toEvents = (rows: typeof started) =>
     rows
       .sort((a, b) => a.at.getTime() - b.at.getTime())

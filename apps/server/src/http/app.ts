@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { AnyPlugin, Logger, RequestContext } from '@checkline/core';
 import type { DatabaseHandle } from '@checkline/db';
 import { SmartCoercionPlugin } from '@orpc/json-schema';
@@ -16,6 +17,9 @@ import { createRequestScope } from './request-context.ts';
 import { restRoutes } from './rest-routes.ts';
 import type { Runtime } from '@checkline/core';
 
+/** The header carrying the caller's socket address to plugins (auth's rate limits). */
+export const CLIENT_IP_HEADER = 'x-checkline-client-ip';
+
 /** Largest request body accepted on the API surfaces (API.md 1.1). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,6 +31,8 @@ export interface AppOptions {
   resolvePrincipal?: PrincipalResolver;
   runtime: Runtime;
   version?: string;
+  /** Routes registered before any middleware (the benchmark's baselines). */
+  mountFirst?: (app: Hono) => void;
 }
 
 type Env = { Variables: { requestId: string; logger: Logger } };
@@ -72,6 +78,7 @@ export async function createApp(options: AppOptions) {
   });
 
   const app = new Hono<Env>();
+  options.mountFirst?.(app as unknown as Hono);
   const fail = (c: HonoContext<Env>, error: unknown, procedure?: string) => {
     const normalized = normalizeError(error, c.var.logger, c.var.requestId);
     return Response.json(errorBody(normalized, procedure), { status: normalized.status });
@@ -97,6 +104,15 @@ export async function createApp(options: AppOptions) {
     c.set('logger', logger.child({ requestId }));
     await next();
     c.res.headers.set('x-request-id', requestId);
+  });
+
+  app.use(async function stampClientIp(c, next) {
+    // Only the socket says who connected; a client-sent value of this header is never trusted.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const ip = incoming?.socket.remoteAddress;
+    if (ip) c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
+    else c.req.raw.headers.delete(CLIENT_IP_HEADER);
+    await next();
   });
 
   const limitBody = bodyLimit({

@@ -1,0 +1,176 @@
+// `pnpm bench`: starts bench/server.ts in its own process, seeds it over HTTP, loads each route
+// from this process with autocannon for a fixed time on 127.0.0.1, and prints one table.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const adminUrl = process.env.DATABASE_URL;
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const admin = { email: 'bench@checkline.local', password: 'bench-password-1234' };
+
+async function freshDatabase(): Promise<{ url?: string; dataDir?: string; drop(): Promise<void> }> {
+  if (!adminUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'checkline-bench-'));
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `checkline_bench_${Date.now().toString(36)}`;
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`create database ${name}`);
+  await sql.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+function startServer(database: { url?: string; dataDir?: string }) {
+  const child = spawn('pnpm', ['exec', 'tsx', 'bench/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      API_KEY_RATE_LIMIT: '0',
+      DATABASE_URL: database.url ?? '',
+      DATA_DIR: database.dataDir ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<{ database: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!line.startsWith('{"ready"')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as { database: string });
+    });
+  });
+  return { child, ready };
+}
+
+async function call(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json');
+  if (init.cookie) {
+    headers.set('cookie', init.cookie);
+    headers.set('origin', base);
+  }
+  const response = await fetch(`${base}${path}`, { ...init, headers });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Logs in as the admin and makes an application whose role may read the catalog. */
+async function seed() {
+  const login = await call('/api/auth-backend/custom/login', {
+    method: 'POST',
+    body: JSON.stringify({ username: admin.email, password: admin.password }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const keyed = async (pluginId: string, body: unknown) =>
+    (await (await call(`/api/${pluginId}/`, { method: 'POST', cookie, body: JSON.stringify(body) })).json()) as Record<string, any>;
+
+  const { createRole } = await keyed('auth', {
+    createRole: { name: 'bench-readers', accessRules: ['catalog.catalog.read'] },
+  });
+  const { createApplication } = await keyed('auth', { createApplication: { name: 'bench' } });
+  await keyed('auth', {
+    updateApplication: {
+      id: createApplication.application.id,
+      roleIds: [...createApplication.application.roleIds, createRole.id],
+    },
+  });
+  const { createSystem } = await keyed('catalog', {
+    createSystem: { name: 'bench-system', description: 'the system every benchmark reads', tags: ['bench'] },
+  });
+  const { createGroup } = await keyed('catalog', { createGroup: { name: 'bench-group' } });
+  await keyed('catalog', { addSystemToGroup: { groupId: createGroup.id, systemId: createSystem.id } });
+  return { key: createApplication.secret as string, systemId: createSystem.id as string, groupId: createGroup.id as string };
+}
+
+interface Scenario {
+  name: string;
+  calls: number;
+  request: { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+}
+
+async function load(scenario: Scenario, duration: number) {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [scenario.request],
+  });
+  return {
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const database = await freshDatabase();
+const server = startServer(database);
+try {
+  const { database: kind } = await server.ready;
+  const { key, systemId, groupId } = await seed();
+  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const batch = {
+    getSystem: { id: systemId },
+    getSystems: {},
+    getGroups: {},
+    getGroup: { id: groupId },
+    getSystemGroups: { systemId },
+  };
+  const scenarios: Scenario[] = [
+    { name: '(a) bare Hono route, same-sized JSON', calls: 1, request: { method: 'GET', path: '/bench/bare' } },
+    { name: '(b) oRPC OpenAPIHandler, prepared PK read, no auth', calls: 1, request: { method: 'GET', path: `/bench/orpc-read?id=${systemId}` } },
+    { name: 'keyed catalog.getSystem, API key', calls: 1, request: { method: 'POST', path: '/api/catalog/', headers: auth, body: JSON.stringify({ getSystem: { id: systemId } }) } },
+    { name: 'REST GET catalog/getSystem, API key', calls: 1, request: { method: 'GET', path: `/rest/catalog/getSystem?id=${systemId}`, headers: auth } },
+    { name: 'keyed batch of 5 catalog reads, API key', calls: 5, request: { method: 'POST', path: '/api/catalog/', headers: auth, body: JSON.stringify(batch) } },
+  ];
+
+  console.log(`\nCheckline benchmark: ${kind}, ${cpus().length} cores, ${connections} connections, ${seconds} s per row (after a 2 s warm-up), node ${process.version}\n`);
+  const rows = [];
+  for (const scenario of scenarios) {
+    await load(scenario, 2);
+    rows.push({ scenario, ...(await load(scenario, seconds)) });
+  }
+  const bare = rows[0]!.requests;
+  const orpc = rows[1]!.requests;
+  const single = rows[2]!.requests;
+  const pad = (text: string | number, width: number) => String(text).padStart(width);
+  console.log(`${'route'.padEnd(52)}${pad('req/s', 9)}${pad('calls/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('x (a)', 7)}${pad('x (b)', 7)}${pad('non-2xx', 9)}`);
+  for (const row of rows) {
+    console.log(
+      `${row.scenario.name.padEnd(52)}${pad(Math.round(row.requests), 9)}${pad(Math.round(row.requests * row.scenario.calls), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad((row.requests / bare).toFixed(2), 7)}${pad((row.requests / orpc).toFixed(2), 7)}${pad(row.non2xx + row.errors, 9)}`,
+    );
+  }
+  const rest = rows[3]!.requests;
+  const batchCalls = rows[4]!.requests * 5;
+  console.log(`\nTargets (PERFORMANCE.md; measured, not asserted):`);
+  console.log(`  authenticated keyed read / (b): ${(single / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`);
+  console.log(`  authenticated REST read  / (b): ${(rest / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`);
+  console.log(`  batch of 5 calls/s / single calls/s: ${(batchCalls / single).toFixed(2)}x (target >= 3x)`);
+} finally {
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  await database.drop();
+}

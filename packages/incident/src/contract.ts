@@ -1,0 +1,35 @@
+import { defineContract, mutation, query } from '@checkline/core/contract';
+import { z } from 'zod';
+import { incidentAccess } from './access.ts';
+import {
+  CreateIncidentInputSchema,
+  DeletedSchema,
+  GetIncidentsInputSchema,
+  IdInputSchema,
+  IncidentDetailSchema,
+  IncidentPageSchema,
+  IncidentSchema,
+  ListIncidentsInputSchema,
+  UpdateIncidentInputSchema,
+} from './schemas.ts';
+
+const read = { access: [incidentAccess.read] };
+const manage = { access: [incidentAccess.manage] };
+
+export const incidentContract = defineContract('incident', {
+  /** Unresolved incidents, newest first, optionally only those affecting one system. */
+  getIncidents: query(read)
+    .input(GetIncidentsInputSchema)
+    .output(z.object({ incidents: z.array(IncidentSchema) })),
+  /** A page of incidents, newest first, with the total; resolved ones only when asked. */
+  listIncidents: query(read).input(ListIncidentsInputSchema).output(IncidentPageSchema),
+  /** One incident with its timeline. */
+  getIncident: query(read).input(IdInputSchema).output(IncidentDetailSchema),
+  /** Opens an incident as `investigating`, with a first timeline entry. */
+  createIncident: mutation(manage).input(CreateIncidentInputSchema).output(IncidentDetailSchema),
+  /** Changes the given fields; a new status or a message adds a timeline entry. */
+  updateIncident: mutation(manage).input(UpdateIncidentInputSchema).output(IncidentDetailSchema),
+  deleteIncident: mutation(manage).input(IdInputSchema).output(DeletedSchema),
+});
+
+export type IncidentContract = typeof incidentContract;

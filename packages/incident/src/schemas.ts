@@ -1,0 +1,96 @@
+import { principalKinds } from '@checkline/core/contract';
+import { z } from 'zod';
+
+export const severities = ['minor', 'major', 'critical'] as const;
+export const SeveritySchema = z.enum(severities);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+/** New incidents start `investigating`; `resolved` closes one, any other status reopens it. */
+export const incidentStatuses = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export const IncidentStatusSchema = z.enum(incidentStatuses);
+export type IncidentStatus = z.infer<typeof IncidentStatusSchema>;
+
+const id = z.uuid();
+const title = z.string().trim().min(1, 'Title must not be empty').max(200);
+const description = z.string().max(5_000);
+const systemIds = z.array(id).max(100);
+
+/** One entry of an incident's timeline: a status change, a message, or both. */
+export const IncidentUpdateSchema = z.object({
+  id,
+  status: IncidentStatusSchema,
+  message: z.string().nullable(),
+  /** The principal who wrote it: a user or application id, or a plugin id for `service`. */
+  authorId: z.string().nullable(),
+  authorKind: z.enum(principalKinds),
+  createdAt: z.iso.datetime(),
+});
+export type IncidentUpdate = z.infer<typeof IncidentUpdateSchema>;
+
+export const IncidentSchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  severity: SeveritySchema,
+  status: IncidentStatusSchema,
+  /** Catalog systems affected, sorted. */
+  systemIds: z.array(z.uuid()),
+  /** Set when the status becomes `resolved`, cleared when the incident is reopened. */
+  resolvedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+
+/** An incident with its timeline, oldest entry first. */
+export const IncidentDetailSchema = IncidentSchema.extend({
+  timeline: z.array(IncidentUpdateSchema),
+});
+export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
+
+export const GetIncidentsInputSchema = z.object({
+  /** Only incidents affecting this system. */
+  systemId: id.optional(),
+});
+export type GetIncidentsInput = z.infer<typeof GetIncidentsInputSchema>;
+
+export const ListIncidentsInputSchema = z.object({
+  /** Also resolved incidents. Default false. */
+  includeResolved: z.boolean().default(false),
+  systemId: id.optional(),
+  /** Page size, 1 to 100. Default 50. */
+  limit: z.number().int().min(1).max(100).default(50),
+  /** Incidents to skip. Default 0. */
+  offset: z.number().int().min(0).default(0),
+});
+export type ListIncidentsInput = z.infer<typeof ListIncidentsInputSchema>;
+
+export const IncidentPageSchema = z.object({
+  incidents: z.array(IncidentSchema),
+  /** How many incidents match, across all pages. */
+  total: z.number().int(),
+});
+export type IncidentPage = z.infer<typeof IncidentPageSchema>;
+
+export const CreateIncidentInputSchema = z.object({
+  title,
+  severity: SeveritySchema,
+  description: description.optional(),
+  systemIds: systemIds.optional(),
+});
+export type CreateIncidentInput = z.infer<typeof CreateIncidentInputSchema>;
+
+export const UpdateIncidentInputSchema = z.object({
+  id,
+  status: IncidentStatusSchema.optional(),
+  title: title.optional(),
+  severity: SeveritySchema.optional(),
+  description: description.optional(),
+  systemIds: systemIds.optional(),
+  /** Adds a timeline entry even when the status stays the same. */
+  message: z.string().trim().min(1, 'Message must not be empty').max(5_000).optional(),
+});
+export type UpdateIncidentInput = z.infer<typeof UpdateIncidentInputSchema>;
+
+export const IdInputSchema = z.object({ id });
+export const DeletedSchema = z.object({ id, deleted: z.literal(true) });
