@@ -5,3 +5,4 @@ export { catalogRouter } from './router.ts';
 export * from './schemas.ts';
 export { systemDeleted } from './events.ts';
 export * as catalogService from './service.ts';
+export { assertSystemsExist } from './assert-systems-exist.ts';

@@ -56,6 +56,8 @@ describe('systems', () => {
       expect(prodWeb.systems.map((s) => s.name)).toEqual(['b-web']);
       const teamB = await as(reader).getSystems({ owner: 'team-b' });
       expect(teamB.systems.map((s) => s.name)).toEqual(['a-db']);
+      const byId = await as(reader).getSystems({ ids: [all.systems[1]!.id] });
+      expect(byId.systems.map((s) => s.name)).toEqual(['b-web']);
     });
 
     it('updates only the given fields and keeps metadata objects intact', async () => {

@@ -29,6 +29,8 @@ export type Group = z.infer<typeof GroupSchema>;
 const tag = z.string().trim().min(1).max(100);
 
 export const GetSystemsInputSchema = z.object({
+  /** Only these systems (unknown ids are simply absent from the answer). */
+  ids: z.array(id).max(500).optional(),
   /** Only systems carrying every one of these tags. */
   tags: z.array(tag).max(50).optional(),
   owner: z.string().optional(),

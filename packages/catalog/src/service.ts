@@ -68,6 +68,7 @@ const selectAllSystems = prepared((db) =>
 
 export async function listSystems(db: Database, filter: GetSystemsInput = {}): Promise<System[]> {
   const conditions = [
+    filter.ids ? sql`${systems.id} = any(${sql.param(filter.ids)}::uuid[])` : undefined,
     filter.tags?.length ? arrayContains(systems.tags, filter.tags) : undefined,
     filter.owner !== undefined ? eq(systems.owner, filter.owner) : undefined,
   ].filter((condition) => condition !== undefined);
@@ -85,16 +86,6 @@ export async function getSystem(db: Database, id: string): Promise<System> {
   const [row] = await selectSystemById(db).execute({ id });
   if (!row) throw notFound('System', id);
   return toSystem(row);
-}
-
-/** The ids among `ids` that name existing systems. */
-export async function existingSystemIds(db: Database, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: systems.id })
-    .from(systems)
-    .where(sql`${systems.id} = any(${sql.param([...ids])}::uuid[])`);
-  return rows.map((row) => row.id);
 }
 
 export async function createSystem(db: Database, input: CreateSystemInput): Promise<System> {

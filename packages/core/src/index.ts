@@ -9,3 +9,4 @@ export * from './logger.ts';
 export * from './plugin.ts';
 export * from './resource-access.ts';
 export * from './runtime.ts';
+export * from './lifecycle.ts';

@@ -2,6 +2,8 @@ import type { AnyContractRouter, ContractRouterClient } from '@orpc/contract';
 import { createRouterClient } from '@orpc/server';
 import type { Database } from '@checkline/db';
 import type { AccessRule } from './access-rules.ts';
+import { bootPlugins } from './lifecycle.ts';
+import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
 import type { AnyPlugin } from './plugin.ts';
 import type { Principal, PrincipalKind } from './principal.ts';
@@ -23,7 +25,22 @@ export function testPrincipal(
 }
 
 /**
- * Plugins mounted as the server mounts them (guarded router, events, directory) without HTTP:
+ * `createPluginHarness` with the plugins brought up through register, init and ready as the
+ * server does (background work starts); call `stop()` at the end.
+ */
+export async function startPluginHarness(
+  plugins: readonly AnyPlugin[],
+  db: Database,
+  logger: Logger = silentLogger,
+) {
+  const harness = createPluginHarness(plugins, db);
+  const booted = await bootPlugins({ plugins, runtime: harness.runtime, db, logger });
+  return { ...harness, ...booted };
+}
+
+/**
+ * Plugins mounted as the server mounts them (guarded router, events, directory) without HTTP
+ * and without their start-up phases:
  * `harness.client('catalog', catalogContract, principal).getSystems({})`.
  */
 export function createPluginHarness(

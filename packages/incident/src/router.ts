@@ -2,7 +2,7 @@ import type { RequestContext } from '@checkline/core';
 import { implementPlugin } from '@checkline/core';
 import { incidentContract } from './contract.ts';
 import { incidentCreated, incidentEvent, incidentResolved, incidentUpdated } from './events.ts';
-import { assertSystemsExist } from './known-systems.ts';
+import { assertSystemsExist } from '@checkline/catalog';
 import * as incidents from './service.ts';
 import type { Author } from './timeline.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { catalogAccess, catalogContract, catalogPlugin } from '@checkline/catalog';
-import type { AnyPlugin, PluginInitApi } from '@checkline/core';
-import { ExtensionPoints, silentLogger } from '@checkline/core';
+import type { AnyPlugin } from '@checkline/core';
+import { bootPlugins, silentLogger } from '@checkline/core';
 import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
@@ -31,22 +31,7 @@ const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
 /** Drives register, init and ready as the server does; the harness alone does not. */
 async function startPlugins(target: Harness, plugins: readonly AnyPlugin[]) {
-  const extensionPoints = new ExtensionPoints();
-  for (const each of plugins) {
-    each.register?.({ pluginId: each.id, extensionPoints, events: target.runtime.events });
-  }
-  extensionPoints.advance('init');
-  const api = (each: AnyPlugin): PluginInitApi => ({
-    pluginId: each.id,
-    db: database.db,
-    logger: silentLogger,
-    events: target.runtime.events,
-    plugins: target.runtime.plugins,
-    serviceContext: () => target.runtime.serviceContext(each.id),
-  });
-  for (const each of plugins) await each.init?.(api(each));
-  extensionPoints.advance('ready');
-  for (const each of plugins) await each.ready?.(api(each));
+  await bootPlugins({ plugins, runtime: target.runtime, db: database.db, logger: silentLogger });
 }
 
 function record(target: Harness, into: Announced[]) {

@@ -1,7 +1,7 @@
 import { implementPlugin } from '@checkline/core';
 import { maintenanceContract } from './contract.ts';
 import { maintenanceEnded } from './events.ts';
-import { assertSystemsExist } from './known-systems.ts';
+import { assertSystemsExist } from '@checkline/catalog';
 import * as maintenance from './service.ts';
 
 const os = implementPlugin(maintenanceContract);

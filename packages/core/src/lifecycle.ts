@@ -1,0 +1,56 @@
+import type { Database } from '@checkline/db';
+import { ExtensionPoints } from './extension-point.ts';
+import type { Logger } from './logger.ts';
+import type { AnyPlugin, Authentication, PluginInitApi } from './plugin.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface BootOptions {
+  plugins: readonly AnyPlugin[];
+  runtime: Runtime;
+  db: Database;
+  logger: Logger;
+  /** Runs between init and ready, once authentication is known (the server builds its app here). */
+  beforeReady?: (authentication: Authentication | undefined) => void | Promise<void>;
+}
+
+/**
+ * Drives the plugins through register, init and ready, in list order, and installs the one
+ * plugin authentication's team access into the runtime. `stop` halts them in reverse order and
+ * waits for event subscribers.
+ */
+export async function bootPlugins(options: BootOptions) {
+  const { plugins, runtime, db, logger } = options;
+  const extensionPoints = new ExtensionPoints();
+  for (const plugin of plugins) {
+    plugin.register?.({ pluginId: plugin.id, extensionPoints, events: runtime.events });
+  }
+  extensionPoints.advance('init');
+  const apiFor = (plugin: AnyPlugin): PluginInitApi => ({
+    pluginId: plugin.id,
+    db,
+    logger: logger.child({ plugin: plugin.id }),
+    events: runtime.events,
+    plugins: runtime.plugins,
+    serviceContext: () => runtime.serviceContext(plugin.id),
+  });
+  for (const plugin of plugins) await plugin.init?.(apiFor(plugin));
+
+  const authenticators = plugins.flatMap((plugin) =>
+    plugin.authentication ? [plugin.authentication()] : [],
+  );
+  if (authenticators.length > 1) throw new Error('More than one plugin authenticates callers');
+  const authentication = authenticators[0];
+  if (authentication) runtime.setResourceAccess(authentication.resources);
+  await options.beforeReady?.(authentication);
+
+  extensionPoints.advance('ready');
+  for (const plugin of plugins) await plugin.ready?.(apiFor(plugin));
+  return {
+    extensionPoints,
+    authentication,
+    async stop() {
+      for (const plugin of [...plugins].reverse()) await plugin.stop?.();
+      await runtime.events.settled();
+    },
+  };
+}
