@@ -22,6 +22,12 @@ const EnvSchema = z
     ENCRYPTION_KEY: optional,
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional,
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
+    AUTH_FAILURE_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
       .default('info'),

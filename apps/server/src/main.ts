@@ -4,11 +4,20 @@ import { loadEnv } from './env.ts';
 import { startHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { generateOpenApiDocument } from './http/openapi.ts';
-import { plugins } from './plugins.ts';
-import { openApiTypes, openapiJsonFile, openapiTypesFile, serializeOpenApi } from './openapi-files.ts';
+import { createPlugins } from './plugins.ts';
+import {
+  openApiTypes,
+  openapiJsonFile,
+  openapiTypesFile,
+  serializeOpenApi,
+} from './openapi-files.ts';
 import { migrateAll, startCheckline } from './start.ts';
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 async function start() {
   const env = loadEnv();
@@ -18,6 +27,7 @@ async function start() {
     dataDir: env.DATA_DIR,
     log: (message) => logger.info(message),
   });
+  const plugins = createPlugins(env);
   const checkline = await startCheckline({ database, plugins, logger, version });
   const http = await startHttpServer(
     checkline.app.fetch,
@@ -44,14 +54,19 @@ async function start() {
 async function migrate() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await createDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, log: (m) => logger.info(m) });
+  const database = await createDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: (m) => logger.info(m),
+  });
+  const plugins = createPlugins(env);
   await migrateAll(database, plugins);
   logger.info({ plugins: plugins.map((plugin) => plugin.id) }, 'migrations applied');
   await database.close();
 }
 
 async function writeOpenApi() {
-  const document = await generateOpenApiDocument(plugins, { version });
+  const document = await generateOpenApiDocument(createPlugins(loadEnv()), { version });
   writeFileSync(openapiJsonFile, serializeOpenApi(document));
   mkdirSync(new URL('.', openapiTypesFile), { recursive: true });
   writeFileSync(openapiTypesFile, await openApiTypes(document));

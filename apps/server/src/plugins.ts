@@ -1,5 +1,38 @@
+import type { AuthConfig } from '@checkline/auth';
+import { createAuthPlugin } from '@checkline/auth';
 import { catalogPlugin } from '@checkline/catalog';
+import { incidentPlugin } from '@checkline/incident';
+import { maintenancePlugin } from '@checkline/maintenance';
 import type { AnyPlugin } from '@checkline/core';
+import type { Env } from './env.ts';
 
-/** Every plugin the server mounts, in start-up and migration order. */
-export const plugins: readonly AnyPlugin[] = [catalogPlugin as unknown as AnyPlugin];
+/** The plugins behind auth, in start-up and migration order. */
+const guarded = [
+  catalogPlugin,
+  maintenancePlugin,
+  incidentPlugin,
+] as unknown as readonly AnyPlugin[];
+
+const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
+
+/**
+ * Every plugin the server mounts, in start-up and migration order. Auth comes first: it
+ * authenticates every request, and it is told every other plugin's access rules (for
+ * `getAccessRules`, role checks and the `admin` role). `auth` overrides its settings (tests, bench).
+ */
+export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonly AnyPlugin[] {
+  const authPlugin = createAuthPlugin({
+    baseUrl: env.BASE_URL,
+    frontendUrl: env.FRONTEND_URL,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    accessRules: guarded.flatMap((plugin) => plugin.accessRules),
+    rateLimits: {
+      callsPerKey: perMinute(env.API_KEY_RATE_LIMIT),
+      failedAuthPerIp: perMinute(env.AUTH_FAILURE_RATE_LIMIT),
+    },
+    // Behind a proxy the socket is the proxy's; its last x-forwarded-for entry is the client.
+    ...(env.TRUST_PROXY && { clientIpHeader: 'x-forwarded-for' }),
+    ...auth,
+  });
+  return [authPlugin as unknown as AnyPlugin, ...guarded];
+}

@@ -44,14 +44,18 @@ const teamChange = (idField: string) => ({
 
 export const authContract = defineContract('auth', {
   /** The caller as every surface sees it: kind, id, access rules, teams. */
-  getMe: query({ principals: ['user', 'application'] }).input(EmptyInputSchema).output(MeSchema),
+  getMe: query({ principals: ['user', 'application'] })
+    .input(EmptyInputSchema)
+    .output(MeSchema),
   /** Open to anyone: whether sign-up strategies may create users. */
   getRegistrationStatus: query().input(EmptyInputSchema).output(RegistrationStatusSchema),
   updateRegistrationStatus: mutation(users)
     .input(RegistrationStatusSchema)
     .output(RegistrationStatusSchema),
 
-  getUsers: query(users).input(EmptyInputSchema).output(z.object({ users: z.array(UserSchema) })),
+  getUsers: query(users)
+    .input(EmptyInputSchema)
+    .output(z.object({ users: z.array(UserSchema) })),
   createUser: mutation(users).input(CreateUserInputSchema).output(UserSchema),
   updateUser: mutation(users).input(UpdateUserInputSchema).output(UserSchema),
   deleteUser: mutation(users).input(IdInputSchema).output(DeletedSchema),
@@ -76,7 +80,9 @@ export const authContract = defineContract('auth', {
   getAccessRules: query(roles)
     .input(EmptyInputSchema)
     .output(z.object({ accessRules: z.array(AccessRuleSchema) })),
-  getRoles: query(roles).input(EmptyInputSchema).output(z.object({ roles: z.array(RoleSchema) })),
+  getRoles: query(roles)
+    .input(EmptyInputSchema)
+    .output(z.object({ roles: z.array(RoleSchema) })),
   createRole: mutation(roles).input(CreateRoleInputSchema).output(RoleSchema),
   updateRole: mutation(roles).input(UpdateRoleInputSchema).output(RoleSchema),
   deleteRole: mutation(roles).input(IdInputSchema).output(DeletedSchema),

@@ -20,6 +20,10 @@ export function redirectToError(
 ): Response {
   return new Response(null, {
     status: 302,
-    headers: { ...headers, location: buildErrorUrl(message, frontendUrl), 'cache-control': 'no-store' },
+    headers: {
+      ...headers,
+      location: buildErrorUrl(message, frontendUrl),
+      'cache-control': 'no-store',
+    },
   });
 }

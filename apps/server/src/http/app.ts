@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { AnyPlugin, Logger, RequestContext } from '@checkline/core';
+import type { AnyPlugin, AppErrorData, Logger, RequestContext } from '@checkline/core';
 import type { DatabaseHandle } from '@checkline/db';
 import { SmartCoercionPlugin } from '@orpc/json-schema';
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
@@ -81,7 +81,11 @@ export async function createApp(options: AppOptions) {
   options.mountFirst?.(app as unknown as Hono);
   const fail = (c: HonoContext<Env>, error: unknown, procedure?: string) => {
     const normalized = normalizeError(error, c.var.logger, c.var.requestId);
-    return Response.json(errorBody(normalized, procedure), { status: normalized.status });
+    const retryAfter = (normalized.data as AppErrorData | undefined)?.retryAfter;
+    return Response.json(errorBody(normalized, procedure), {
+      status: normalized.status,
+      ...(retryAfter !== undefined && { headers: { 'retry-after': String(retryAfter) } }),
+    });
   };
   const withScope = async (
     c: HonoContext<Env>,

@@ -3,7 +3,8 @@ import { serve } from '@hono/node-server';
 import type { AnyPlugin, Principal } from '@checkline/core';
 import { unauthorized } from '@checkline/core';
 import { createTestDatabase } from '@checkline/db/testing';
-import { plugins as serverPlugins } from '../../src/plugins.ts';
+import { loadEnv } from '../../src/env.ts';
+import { createPlugins } from '../../src/plugins.ts';
 import type { PrincipalResolver } from '../../src/http/principal-resolver.ts';
 import { startCheckline } from '../../src/start.ts';
 import { createMemoryLogger } from './memory-logger.ts';
@@ -18,10 +19,22 @@ export interface TestServerOptions {
   principals?: Record<string, Principal>;
 }
 
+/** The first admin of every test server (the auth plugin creates it on the empty database). */
+export const testAdmin = { email: 'admin@example.com', password: 'test-admin-password' };
+
+/** The environment test servers are built from; never `process.env`. */
+export const testEnv = loadEnv({
+  NODE_ENV: 'test',
+  BASE_URL: 'http://localhost:3000',
+  ADMIN_EMAIL: testAdmin.email,
+  ADMIN_PASSWORD: testAdmin.password,
+});
+
 function tokenResolver(principals: Record<string, Principal>): PrincipalResolver {
   return async (request) => {
     const header = request.headers.get('authorization');
-    if (!header) return { kind: 'anonymous', id: null, accessRules: [], teamIds: [], isAdmin: false };
+    if (!header)
+      return { kind: 'anonymous', id: null, accessRules: [], teamIds: [], isAdmin: false };
     const principal = principals[header.replace(/^Bearer /, '')];
     if (!principal) throw unauthorized('Invalid credentials');
     return principal;
@@ -34,7 +47,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const { logger, lines } = createMemoryLogger();
   const checkline = await startCheckline({
     database,
-    plugins: options.plugins ?? serverPlugins,
+    plugins: options.plugins ?? createPlugins(testEnv),
     logger,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });
@@ -61,7 +74,11 @@ export async function createTestServer(options: TestServerOptions = {}) {
       });
     },
     /** A REST call; `query` is appended as is, `body` sent as JSON. */
-    rest(method: string, path: string, opts: { token?: string; query?: string; body?: unknown } = {}) {
+    rest(
+      method: string,
+      path: string,
+      opts: { token?: string; query?: string; body?: unknown } = {},
+    ) {
       const headers = headersFor(opts.token);
       if (opts.body !== undefined) headers.set('content-type', 'application/json');
       return app.request(`/rest/${path}${opts.query ? `?${opts.query}` : ''}`, {

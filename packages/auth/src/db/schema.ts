@@ -136,7 +136,10 @@ export const teamMembers = authSchema.table(
     uniqueIndex('team_members_team_application_idx').on(table.teamId, table.applicationId),
     index('team_members_user_idx').on(table.userId),
     index('team_members_application_idx').on(table.applicationId),
-    check('team_members_one_member', sql`(${table.userId} is null) <> (${table.applicationId} is null)`),
+    check(
+      'team_members_one_member',
+      sql`(${table.userId} is null) <> (${table.applicationId} is null)`,
+    ),
   ],
 );
 

@@ -1,0 +1,86 @@
+import type { RequestContext } from '@checkline/core';
+import type { Principal } from '@checkline/core/contract';
+import type { Database } from '@checkline/db';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { auditLog } from './db/schema.ts';
+import type { AuditEntry, GetAuditLogInput } from './schemas.ts';
+
+export type AuditAction =
+  | 'application.created'
+  | 'application.updated'
+  | 'application.roles_changed'
+  | 'application.secret_regenerated'
+  | 'application.deleted'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.roles_changed'
+  | 'user.deleted'
+  | 'role.created'
+  | 'role.updated'
+  | 'role.deleted'
+  | 'team.created'
+  | 'team.updated'
+  | 'team.deleted'
+  | 'team.member_added'
+  | 'team.member_removed'
+  | 'resource.access_changed'
+  | 'registration.changed';
+
+export interface AuditTarget {
+  type: string;
+  id?: string | null;
+}
+
+/**
+ * Records who did what, and when, in the caller's transaction: the entry exists exactly when the
+ * change does. `details` never holds a secret.
+ */
+export async function recordAudit(
+  db: Database,
+  actor: Principal,
+  action: AuditAction,
+  target: AuditTarget,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(auditLog).values({
+    // The wall clock, not the transaction's start, so entries of one transaction keep their order.
+    at: sql`clock_timestamp()`,
+    actorKind: actor.kind,
+    actorId: actor.id,
+    action,
+    targetType: target.type,
+    targetId: target.id ?? null,
+    details,
+  });
+}
+
+/** {@link recordAudit} for the caller of a procedure, in the procedure's transaction. */
+export const audit = (
+  context: RequestContext,
+  action: AuditAction,
+  target: AuditTarget,
+  details?: Record<string, unknown>,
+) => recordAudit(context.db, context.principal, action, target, details);
+
+export async function listAudit(db: Database, input: GetAuditLogInput): Promise<AuditEntry[]> {
+  const conditions = [
+    input.before ? lt(auditLog.at, new Date(input.before)) : undefined,
+    input.action ? eq(auditLog.action, input.action) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(input.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: { kind: row.actorKind, id: row.actorId },
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    details: row.details,
+  }));
+}

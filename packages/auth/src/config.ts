@@ -1,0 +1,95 @@
+import type { AccessRule } from '@checkline/core/contract';
+
+/** A budget of `points` within `durationSeconds`. */
+export interface RateLimit {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface AuthConfig {
+  /** Public address of the API (`BASE_URL`). https makes the session cookie `Secure`. */
+  baseUrl: string;
+  /** Public address of the web UI (`FRONTEND_URL`), the only redirect target. Default: `baseUrl`. */
+  frontendUrl?: string;
+  /**
+   * The first admin, created when the database has no user (`ADMIN_EMAIL`, `ADMIN_PASSWORD`).
+   * Without a password one is generated and written once to the log. Default e-mail:
+   * `admin@checkline.local`.
+   */
+  admin?: { email?: string | undefined; password?: string | undefined };
+  /** The access rules of every other mounted plugin; auth adds its own. */
+  accessRules?: readonly AccessRule[];
+  rateLimits?: {
+    /** Failed authentications per client IP. Default 20 per minute; `false` turns it off. */
+    failedAuthPerIp?: RateLimit | false;
+    /** Calls per application key. Default 6000 per minute; `false` turns it off. */
+    callsPerKey?: RateLimit | false;
+  };
+  /**
+   * The request header holding the caller's IP, for the failed-authentication limit. Default
+   * `x-checkline-client-ip`, which the server sets from the socket. Set `x-forwarded-for` only
+   * behind a proxy that appends to it (its last entry is used). Without the header every caller
+   * shares one budget.
+   */
+  clientIpHeader?: string;
+  sessions?: {
+    /** A session unused this long ends. Default 7 days. */
+    idleSeconds?: number;
+    /** No session lives longer, however used. Default 30 days. */
+    maxAgeSeconds?: number;
+  };
+  cache?: {
+    /** How long a verified key or session is trusted without the database. Default 60 s. */
+    principalTtlSeconds?: number;
+    /** Most keys and sessions kept. Default 10 000. */
+    maxPrincipals?: number;
+    /** How long team grants are kept; changes made by this process apply at once. Default 5 s. */
+    grantsTtlSeconds?: number;
+  };
+}
+
+export interface ResolvedAuthConfig {
+  baseUrl: string;
+  frontendUrl: string;
+  /** Origins a cookie-authenticated change may come from. */
+  allowedOrigins: ReadonlySet<string>;
+  secureCookie: boolean;
+  admin: { email: string; password: string | undefined };
+  accessRules: readonly AccessRule[];
+  rateLimits: { failedAuthPerIp: RateLimit | false; callsPerKey: RateLimit | false };
+  clientIpHeader: string;
+  sessions: { idleSeconds: number; maxAgeSeconds: number };
+  cache: { principalTtlMs: number; maxPrincipals: number; grantsTtlMs: number };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
+  const baseUrl = trimSlash(new URL(config.baseUrl).toString());
+  const frontendUrl = trimSlash(new URL(config.frontendUrl ?? baseUrl).toString());
+  return {
+    baseUrl,
+    frontendUrl,
+    allowedOrigins: new Set([new URL(baseUrl).origin, new URL(frontendUrl).origin]),
+    secureCookie: new URL(baseUrl).protocol === 'https:',
+    admin: {
+      email: (config.admin?.email ?? 'admin@checkline.local').toLowerCase(),
+      password: config.admin?.password,
+    },
+    accessRules: config.accessRules ?? [],
+    rateLimits: {
+      failedAuthPerIp: config.rateLimits?.failedAuthPerIp ?? { points: 20, durationSeconds: 60 },
+      callsPerKey: config.rateLimits?.callsPerKey ?? { points: 6_000, durationSeconds: 60 },
+    },
+    clientIpHeader: (config.clientIpHeader ?? 'x-checkline-client-ip').toLowerCase(),
+    sessions: {
+      idleSeconds: config.sessions?.idleSeconds ?? 7 * 24 * 60 * 60,
+      maxAgeSeconds: config.sessions?.maxAgeSeconds ?? 30 * 24 * 60 * 60,
+    },
+    cache: {
+      principalTtlMs: (config.cache?.principalTtlSeconds ?? 60) * 1000,
+      maxPrincipals: config.cache?.maxPrincipals ?? 10_000,
+      grantsTtlMs: (config.cache?.grantsTtlSeconds ?? 5) * 1000,
+    },
+  };
+}

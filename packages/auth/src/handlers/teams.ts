@@ -1,0 +1,82 @@
+import { audit } from '../audit.ts';
+import * as grants from '../resource-grants.ts';
+import type { AuthState } from '../state.ts';
+import * as teams from '../teams.ts';
+import { os } from './implementer.ts';
+
+type Member = { userId?: string; applicationId?: string };
+
+const memberOf = (input: Member) =>
+  input.userId
+    ? { kind: 'user', id: input.userId }
+    : { kind: 'application', id: input.applicationId };
+
+export function teamHandlers(state: AuthState) {
+  const { authenticator, teamAccess } = state;
+  const target = (id: string) => ({ type: 'team', id });
+  // The member's principal lists its teams, so it must be read again.
+  const forgetMember = (member: Member) => {
+    if (member.userId) authenticator.forgetUser(member.userId);
+    if (member.applicationId) authenticator.forgetApplication(member.applicationId);
+  };
+  return {
+    getTeams: os.getTeams.handler(async ({ context }) => ({
+      teams: await teams.listTeams(context.db),
+    })),
+    createTeam: os.createTeam.handler(async ({ context, input }) => {
+      const team = await teams.createTeam(context.db, input);
+      await audit(context, 'team.created', target(team.id), { name: team.name });
+      return team;
+    }),
+    updateTeam: os.updateTeam.handler(async ({ context, input }) => {
+      const team = await teams.updateTeam(context.db, input);
+      await audit(context, 'team.updated', target(team.id), { name: team.name });
+      return team;
+    }),
+    deleteTeam: os.deleteTeam.handler(async ({ context, input }) => {
+      const deleted = await teams.deleteTeam(context.db, input.id);
+      await audit(context, 'team.deleted', target(input.id));
+      state.invalidate(context, () => {
+        authenticator.forgetAll();
+        teamAccess.invalidate();
+      });
+      return deleted;
+    }),
+    addTeamMember: os.addTeamMember.handler(async ({ context, input }) => {
+      const team = await teams.addTeamMember(context.db, input);
+      await audit(context, 'team.member_added', target(input.teamId), {
+        member: memberOf(input),
+        manager: input.manager ?? false,
+      });
+      state.invalidate(context, () => forgetMember(input));
+      return team;
+    }),
+    removeTeamMember: os.removeTeamMember.handler(async ({ context, input }) => {
+      const team = await teams.removeTeamMember(context.db, input);
+      await audit(context, 'team.member_removed', target(input.teamId), {
+        member: memberOf(input),
+      });
+      state.invalidate(context, () => forgetMember(input));
+      return team;
+    }),
+    getResourceAccess: os.getResourceAccess.handler(({ context, input }) =>
+      grants.getResourceAccess(context.db, input),
+    ),
+    updateResourceAccess: os.updateResourceAccess.handler(async ({ context, input }) => {
+      const previous = await grants.getResourceAccess(context.db, input);
+      const updated = await grants.updateResourceAccess(context.db, input);
+      await audit(
+        context,
+        'resource.access_changed',
+        { type: input.resourceType, id: input.resourceId },
+        {
+          teamOnly: updated.teamOnly,
+          grants: updated.grants,
+          previous: { teamOnly: previous.teamOnly, grants: previous.grants },
+        },
+      );
+      state.invalidate(context, () => teamAccess.invalidate(input.resourceType));
+      return updated;
+    }),
+  };
+}

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { definePlugin } from '@checkline/core';
+import { accessRulesExtensionPoint } from './access-rule-catalog.ts';
+import { authAccess } from './access.ts';
+import { bootstrap } from './bootstrap.ts';
+import type { AuthConfig } from './config.ts';
+import { authContract } from './contract.ts';
+import { createAuthRouter } from './router.ts';
+import { AuthState } from './state.ts';
+import { credentialStrategy } from './strategies/credentials.ts';
+import { authRoutes } from './strategies/routes.ts';
+import { authStrategyExtensionPoint } from './strategies/strategy.ts';
+
+export const AUTH_PLUGIN_ID = 'auth';
+
+/**
+ * The auth plugin: users, sessions, applications and their keys, roles, teams, strategies and
+ * the audit log. Mount it first: it authenticates every request on every surface.
+ */
+export function createAuthPlugin(config: AuthConfig) {
+  const state = new AuthState(config);
+  return definePlugin({
+    id: AUTH_PLUGIN_ID,
+    contract: authContract,
+    router: createAuthRouter(state),
+    accessRules: Object.values(authAccess),
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    routes: authRoutes(state),
+    register({ pluginId, extensionPoints }) {
+      extensionPoints.provide(authStrategyExtensionPoint, pluginId, (caller) => ({
+        register: (strategy) => state.strategies.register(caller, strategy),
+      }));
+      extensionPoints.provide(accessRulesExtensionPoint, pluginId, (caller) => ({
+        register(rules) {
+          const foreign = rules.find((rule) => !rule.id.startsWith(`${caller}.`));
+          if (foreign)
+            throw new Error(`Plugin ${caller} declares foreign access rule ${foreign.id}`);
+          state.catalog.add(rules);
+        },
+      }));
+      state.strategies.register(pluginId, credentialStrategy);
+    },
+    async init({ db, logger }) {
+      state.attach(db, logger);
+      await bootstrap(db, state.config.admin, logger);
+    },
+    ready() {
+      state.strategies.freeze();
+    },
+    authentication: () => ({
+      resolvePrincipal: (request) => state.authenticator.resolve(request),
+      resources: state.teamAccess,
+    }),
+    async stop() {
+      await state.authenticator.settled();
+    },
+  });
+}
+
+export type AuthPlugin = ReturnType<typeof createAuthPlugin>;

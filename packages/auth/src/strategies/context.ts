@@ -1,0 +1,104 @@
+import { anonymousPrincipal } from '@checkline/core/contract';
+import type { RouteMeta } from '@checkline/core';
+import { ORPCError } from '@orpc/contract';
+import { recordAudit } from '../audit.ts';
+import { sessionCookie } from '../cookies.ts';
+import { redirectToError } from '../error-redirect.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../password.ts';
+import { clientIp } from '../rate-limit.ts';
+import { builtInRoleId } from '../rbac.ts';
+import { isRegistrationAllowed } from '../registration.ts';
+import { createSession } from '../sessions.ts';
+import type { AuthState } from '../state.ts';
+import { createUser, findUserByEmail } from '../users.ts';
+import type { AuthStrategyContext, StrategyUser } from './strategy.ts';
+import { AuthStrategyError } from './strategy.ts';
+
+/** Copies only what a strategy may see: a user row also holds the password hash. */
+const toStrategyUser = (user: StrategyUser): StrategyUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+});
+
+/** A rate-limit refusal as the error page shows it, with `Retry-After`. */
+export function tooManyAttempts(error: unknown): AuthStrategyError | undefined {
+  if (!(error instanceof ORPCError) || error.code !== 'TOO_MANY_REQUESTS') return undefined;
+  const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter ?? 60;
+  return new AuthStrategyError('Too many failed attempts, try again later', {
+    'retry-after': String(retryAfter),
+  });
+}
+
+/** The plugin's services, bound to one request, as a strategy uses them. */
+export function strategyContext(
+  state: AuthState,
+  request: Request,
+  params: Record<string, string>,
+  meta: RouteMeta,
+): AuthStrategyContext {
+  const { config } = state;
+  return {
+    request,
+    params,
+    requestId: meta.requestId,
+    logger: meta.logger,
+    frontendUrl: config.frontendUrl,
+    fail: (message) => redirectToError(message, config.frontendUrl),
+    async signIn(userId) {
+      const token = await createSession(state.db, userId, config.sessions);
+      const cookie = sessionCookie(token, {
+        secure: config.secureCookie,
+        maxAgeSeconds: config.sessions.maxAgeSeconds,
+      });
+      return Response.json(
+        { success: true },
+        { headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } },
+      );
+    },
+    async findUserByEmail(email) {
+      const user = await findUserByEmail(state.db, email);
+      return user && toStrategyUser(user);
+    },
+    async verifyCredentials(email, password) {
+      const user = await findUserByEmail(state.db, email);
+      if (!user?.passwordHash) return verifyAgainstDecoy(password).then(() => undefined);
+      return (await verifyPassword(password, user.passwordHash)) ? toStrategyUser(user) : undefined;
+    },
+    registrationAllowed: () => isRegistrationAllowed(state.db),
+    async createUser(input) {
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+      return state.db.transaction(async (db) => {
+        if (!(await isRegistrationAllowed(db)))
+          throw new AuthStrategyError('Registration is disabled');
+        if (await findUserByEmail(db, input.email)) {
+          throw new AuthStrategyError('An account with this e-mail already exists');
+        }
+        const user = await createUser(db, {
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          roleIds: [await builtInRoleId(db, 'users')],
+        });
+        await recordAudit(
+          db,
+          anonymousPrincipal(),
+          'user.created',
+          { type: 'user', id: user.id },
+          {
+            email: user.email,
+            via: 'sign-up',
+          },
+        );
+        return toStrategyUser(user);
+      });
+    },
+    async recordFailure() {
+      try {
+        await state.limits.recordFailure(clientIp(request, config.clientIpHeader));
+      } catch (error) {
+        throw tooManyAttempts(error) ?? error;
+      }
+    },
+  };
+}

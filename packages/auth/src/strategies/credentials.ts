@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isJsonRequest } from '../csrf.ts';
+import type { AuthStrategy, AuthStrategyContext } from './strategy.ts';
+import { AuthStrategyError } from './strategy.ts';
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  // A form on another site cannot send application/json without the browser asking us first.
+  if (isJsonRequest(request)) {
+    const body: unknown = await request.json().catch(() => undefined);
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      return body as Record<string, unknown>;
+    }
+  }
+  throw new AuthStrategyError('Invalid request');
+}
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+async function login(context: AuthStrategyContext): Promise<Response> {
+  const { username, password } = await readJsonObject(context.request);
+  if (!nonEmpty(username) || !nonEmpty(password)) {
+    return context.fail('Username and password are required');
+  }
+  const plausible = username.length <= 320 && password.length <= 1_024;
+  const user = plausible ? await context.verifyCredentials(username, password) : undefined;
+  if (!user) {
+    await context.recordFailure();
+    return context.fail(INVALID_CREDENTIALS);
+  }
+  return context.signIn(user.id);
+}
+
+const SignUpSchema = z.object({
+  email: z.email().max(320),
+  password: z.string().min(8).max(1_024),
+  name: z.string().trim().max(200).optional(),
+});
+
+async function signUp(context: AuthStrategyContext): Promise<Response> {
+  if (!(await context.registrationAllowed())) return context.fail('Registration is disabled');
+  const body = await readJsonObject(context.request);
+  const parsed = SignUpSchema.safeParse({ ...body, email: body.email ?? body.username });
+  if (!parsed.success) {
+    return context.fail(
+      'A valid e-mail address and a password of at least 8 characters are required',
+    );
+  }
+  const user = await context.createUser(parsed.data);
+  return context.signIn(user.id);
+}
+
+/**
+ * Sign-in with e-mail and password, and sign-up when registration is allowed. Its id is `custom`
+ * because API.md 5 fixes its path: `POST /api/auth-backend/custom/login` (and `.../signup`).
+ */
+export const credentialStrategy: AuthStrategy = {
+  id: 'custom',
+  displayName: 'E-mail and password',
+  actions: {
+    login: { method: 'POST', handle: login },
+    signup: { method: 'POST', handle: signUp },
+  },
+};

@@ -1,0 +1,77 @@
+import type { PluginRoute, RouteMeta } from '@checkline/core';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE } from '../cookies.ts';
+import { redirectToError } from '../error-redirect.ts';
+import { clientIp } from '../rate-limit.ts';
+import { hashSessionToken, isWellFormedSessionToken, deleteSession } from '../sessions.ts';
+import type { AuthState } from '../state.ts';
+import { strategyContext, tooManyAttempts } from './context.ts';
+import { AuthStrategyError } from './strategy.ts';
+
+/** Raw routes live under this prefix (API.md 5), not under the plugin id. */
+export const ROUTE_PREFIX = '/api/auth-backend';
+
+const jsonError = (status: number, code: string, message: string, requestId: string) =>
+  Response.json({ code, message, requestId }, { status });
+
+/**
+ * Every failure of a strategy ends on the error page, never as JSON: its own message when it
+ * threw an {@link AuthStrategyError}, a generic one (the details logged) for anything else.
+ */
+function failureRedirect(state: AuthState, error: unknown, meta: RouteMeta): Response {
+  const expected = error instanceof AuthStrategyError ? error : tooManyAttempts(error);
+  if (expected)
+    return redirectToError(expected.message, state.config.frontendUrl, expected.headers);
+  meta.logger.error({ err: error }, 'sign-in strategy failed');
+  return redirectToError('Sign-in failed, please try again', state.config.frontendUrl);
+}
+
+function crossSite(state: AuthState, request: Request): boolean {
+  const origin = request.headers.get('origin');
+  return origin !== null && !state.config.allowedOrigins.has(origin);
+}
+
+export function authRoutes(state: AuthState): PluginRoute[] {
+  async function dispatch(request: Request, params: Record<string, string>, meta: RouteMeta) {
+    const strategy = state.strategies.get(params.strategyId ?? '');
+    const action = strategy?.actions[params.action ?? ''];
+    if (!action || action.method !== request.method) {
+      return jsonError(404, 'NOT_FOUND', 'Unknown sign-in route', meta.requestId);
+    }
+    try {
+      if (request.method === 'POST' && crossSite(state, request)) {
+        throw new AuthStrategyError('Sign-in from another site is not allowed');
+      }
+      await state.limits.assertMayAuthenticate(clientIp(request, state.config.clientIpHeader));
+      return await action.handle(strategyContext(state, request, params, meta));
+    } catch (error) {
+      return failureRedirect(state, error, meta);
+    }
+  }
+
+  async function logout(request: Request, _params: Record<string, string>, meta: RouteMeta) {
+    if (crossSite(state, request)) {
+      return jsonError(403, 'FORBIDDEN', 'Cross-site request refused', meta.requestId);
+    }
+    const token = readCookie(request, SESSION_COOKIE);
+    if (token && isWellFormedSessionToken(token)) {
+      const hash = hashSessionToken(token);
+      await deleteSession(state.db, hash);
+      state.authenticator.forgetSession(hash);
+    }
+    return Response.json(
+      { success: true },
+      {
+        headers: {
+          'set-cookie': clearedSessionCookie(state.config.secureCookie),
+          'cache-control': 'no-store',
+        },
+      },
+    );
+  }
+
+  return [
+    { method: 'POST', path: `${ROUTE_PREFIX}/logout`, handle: logout },
+    { method: 'POST', path: `${ROUTE_PREFIX}/:strategyId/:action`, handle: dispatch },
+    { method: 'GET', path: `${ROUTE_PREFIX}/:strategyId/:action`, handle: dispatch },
+  ];
+}

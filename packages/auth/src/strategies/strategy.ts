@@ -1,0 +1,72 @@
+import type { Logger } from '@checkline/core';
+import { createExtensionPoint } from '@checkline/core';
+
+/** A user as strategies see it; the password hash stays inside the auth plugin. */
+export interface StrategyUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** What the auth plugin gives a strategy for one request. */
+export interface AuthStrategyContext {
+  request: Request;
+  /** The `:action` path segment and any other route parameters. */
+  params: Record<string, string>;
+  requestId: string;
+  logger: Logger;
+  /** Where the error page lives: the only redirect target. */
+  frontendUrl: string;
+  /** A 302 to `{frontendUrl}/auth/error?error=<message>`; `message` is shown to the user. */
+  fail(message: string): Response;
+  /** Starts a session: 200 `{ success: true }` with the session cookie. */
+  signIn(userId: string): Promise<Response>;
+  findUserByEmail(email: string): Promise<StrategyUser | undefined>;
+  /** The user when the password is theirs; every miss costs as long as a hit. */
+  verifyCredentials(email: string, password: string): Promise<StrategyUser | undefined>;
+  registrationAllowed(): Promise<boolean>;
+  /**
+   * Creates a user with the role `users`. Throws {@link AuthStrategyError} `Registration is
+   * disabled` when sign-up is off, and one naming the conflict when the e-mail is taken.
+   */
+  createUser(user: { email: string; name?: string; password?: string }): Promise<StrategyUser>;
+  /** Counts a failed sign-in against the client IP; throws {@link AuthStrategyError} past the budget. */
+  recordFailure(): Promise<void>;
+}
+
+export interface AuthStrategyAction {
+  method: 'GET' | 'POST';
+  handle(context: AuthStrategyContext): Promise<Response>;
+}
+
+/** A way of signing in, served at `{base_url}/api/auth-backend/{id}/{action}`. */
+export interface AuthStrategy {
+  /** Lowercase; unique across plugins, since it is a path segment. */
+  id: string;
+  displayName: string;
+  actions: Record<string, AuthStrategyAction>;
+}
+
+/**
+ * Thrown by a strategy to send the user to the error page with `message` (user-facing text).
+ * Anything else a strategy throws becomes a generic message; details go only to the log.
+ */
+export class AuthStrategyError extends Error {
+  constructor(
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface AuthStrategyRegistrar {
+  register(strategy: AuthStrategy): void;
+}
+
+/**
+ * Where plugins add sign-in strategies, during the register phase:
+ * `extensionPoints.get(authStrategyExtensionPoint, pluginId).register(strategy)`.
+ */
+export const authStrategyExtensionPoint =
+  createExtensionPoint<AuthStrategyRegistrar>('auth.strategies');
