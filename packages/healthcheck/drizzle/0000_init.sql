@@ -35,6 +35,6 @@ CREATE TABLE "healthcheck"."system_statuses" (
 ALTER TABLE "healthcheck"."results" ADD CONSTRAINT "results_health_check_id_health_checks_id_fk" FOREIGN KEY ("health_check_id") REFERENCES "healthcheck"."health_checks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "health_checks_next_run_at_idx" ON "healthcheck"."health_checks" USING btree ("next_run_at");--> statement-breakpoint
 CREATE INDEX "health_checks_claimed_until_idx" ON "healthcheck"."health_checks" USING btree ("claimed_until");--> statement-breakpoint
-CREATE INDEX "results_check_time_idx" ON "healthcheck"."results" USING btree ("health_check_id","checked_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "results_check_time_idx" ON "healthcheck"."results" USING btree ("health_check_id","checked_at","id");--> statement-breakpoint
 CREATE INDEX "results_checked_at_idx" ON "healthcheck"."results" USING btree ("checked_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "results_check_due_unique" ON "healthcheck"."results" USING btree ("health_check_id","due_at");

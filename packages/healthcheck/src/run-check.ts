@@ -1,4 +1,5 @@
 import type { CheckOutcome, HealthCheckTypeRegistry } from './check-type.ts';
+import { withDeadline } from './deadline.ts';
 
 /** How long past its timeout a type that ignores its signal is waited for. */
 const GRACE_MS = 1_000;
@@ -30,7 +31,7 @@ export async function runCheck(
   const config = type.config.safeParse(check.config);
   if (!config.success) return failed(`Invalid config: ${config.error.issues[0]?.message ?? ''}`);
 
-  const signal = AbortSignal.any([cancel, AbortSignal.timeout(check.timeoutMs)]);
+  const deadline = withDeadline(cancel, check.timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const overdue = new Promise<CheckOutcome>((resolve) => {
     timer = setTimeout(
@@ -40,12 +41,13 @@ export async function runCheck(
   });
   try {
     return await Promise.race([
-      type.run(config.data, { signal, timeoutMs: check.timeoutMs }),
+      type.run(config.data, { signal: deadline.signal, timeoutMs: check.timeoutMs }),
       overdue,
     ]);
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
+    deadline.release();
   }
 }

@@ -3,7 +3,13 @@ import { z } from 'zod';
 const id = z.uuid();
 const instant = z.iso.datetime();
 
-export const healthStatuses = ['healthy', 'degraded', 'unhealthy', 'unknown', 'maintenance'] as const;
+export const healthStatuses = [
+  'healthy',
+  'degraded',
+  'unhealthy',
+  'unknown',
+  'maintenance',
+] as const;
 /** `unknown`: no results yet; `maintenance`: a maintenance window covers the system now. */
 export const HealthStatusSchema = z.enum(healthStatuses);
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;

@@ -131,7 +131,11 @@ export async function updateHealthCheck(
   options: { now: Date; parseConfig: ConfigParser },
 ): Promise<HealthCheck> {
   const { id, ...changes } = input;
-  const [current] = await db.select().from(healthChecks).where(eq(healthChecks.id, id)).for('update');
+  const [current] = await db
+    .select()
+    .from(healthChecks)
+    .where(eq(healthChecks.id, id))
+    .for('update');
   if (!current) throw notFound('Health check', id);
   const type = changes.type ?? current.type;
   if (type !== current.type && changes.config === undefined) {
@@ -145,9 +149,12 @@ export async function updateHealthCheck(
   const timeoutMs = changes.timeoutMs ?? current.timeoutMs;
   assertTimeoutFitsInterval(timeoutMs, intervalSeconds);
   // A check whose behaviour changed runs again soon rather than at its old cadence.
-  const behaviourChanged = [changes.type, changes.config, changes.intervalSeconds, changes.timeoutMs].some(
-    (value) => value !== undefined,
-  );
+  const behaviourChanged = [
+    changes.type,
+    changes.config,
+    changes.intervalSeconds,
+    changes.timeoutMs,
+  ].some((value) => value !== undefined);
   try {
     const [row] = await db
       .update(healthChecks)
@@ -191,19 +198,21 @@ const millisOf = (row: ResultRow) => row.checkedAt.getTime();
 
 /**
  * Newest first, strictly before `before`. The cursor is an instant, so results sharing the
- * instant at a page's end move to the next page together; a page never splits them.
+ * instant at a page's end move to the next page together; a page never splits them. Only when
+ * more than `limit` results share one millisecond does a page hold them all, beyond `limit`.
  */
 export async function listHistory(
   db: Database,
   healthCheckId: string,
   page: { limit: number; before?: string | undefined },
 ): Promise<History> {
+  const ofCheck = eq(results.healthCheckId, healthCheckId);
   const rows = await db
     .select()
     .from(results)
     .where(
       and(
-        eq(results.healthCheckId, healthCheckId),
+        ofCheck,
         page.before === undefined ? undefined : lt(results.checkedAt, new Date(page.before)),
       ),
     )
@@ -212,15 +221,20 @@ export async function listHistory(
   if (rows.length <= page.limit) return { results: rows.map(toResult), nextBefore: null };
   const taken = rows.slice(0, page.limit);
   const boundary = millisOf(taken.at(-1)!);
-  if (millisOf(rows[page.limit]!) !== boundary) {
+  const older = (row: ResultRow) => millisOf(row) !== boundary;
+  if (older(rows[page.limit]!)) {
     return { results: taken.map(toResult), nextBefore: new Date(boundary).toISOString() };
   }
-  const whole = taken.filter((row) => millisOf(row) !== boundary);
+  const whole = taken.filter(older);
   if (whole.length > 0) {
     return { results: whole.map(toResult), nextBefore: new Date(boundary + 1).toISOString() };
   }
-  // More than `limit` results within one millisecond: the rest of that millisecond is skipped.
-  return { results: taken.map(toResult), nextBefore: new Date(boundary).toISOString() };
+  const instant = await db
+    .select()
+    .from(results)
+    .where(and(ofCheck, eq(results.checkedAt, new Date(boundary))))
+    .orderBy(desc(results.id));
+  return { results: instant.map(toResult), nextBefore: new Date(boundary).toISOString() };
 }
 
 /** Results are purged in batches, so a long backlog never holds one huge delete. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
+import { isTimeout, withDeadline } from '../deadline.ts';
 import { describeNetworkError, fail, pass } from './outcome.ts';
 import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
 
@@ -52,14 +53,14 @@ export const httpCheckType = defineHealthCheckType({
   config: HttpCheckConfigSchema,
   async run(config, { signal, timeoutMs }) {
     const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
-    const deadline = AbortSignal.any([signal, AbortSignal.timeout(limit)]);
+    const deadline = withDeadline(signal, limit);
     const startedAt = performance.now();
     try {
       const response = await fetch(config.url, {
         method: config.method,
         headers: config.headers,
         redirect: config.followRedirects ? 'follow' : 'manual',
-        signal: deadline,
+        signal: deadline.signal,
       });
       const expected = config.expectedStatus;
       const statusOk = expected
@@ -75,16 +76,21 @@ export const httpCheckType = defineHealthCheckType({
       if (config.bodyContains !== undefined) {
         const text = response.body ? await readStart(response.body, MAX_BODY_BYTES) : '';
         if (!text.includes(config.bodyContains)) {
-          return fail(startedAt, `Status ${response.status}, but the body lacks "${config.bodyContains}"`);
+          return fail(
+            startedAt,
+            `Status ${response.status}, but the body lacks "${config.bodyContains}"`,
+          );
         }
       } else {
         await response.body?.cancel();
       }
       return pass(startedAt, `Status ${response.status}`);
     } catch (error) {
-      if (signal.aborted) return fail(startedAt, 'Cancelled');
-      if (deadline.aborted) return fail(startedAt, `Timed out after ${limit} ms`);
-      return fail(startedAt, describeNetworkError(error));
+      if (!deadline.signal.aborted) return fail(startedAt, describeNetworkError(error));
+      if (!isTimeout(deadline.signal.reason)) return fail(startedAt, 'Cancelled');
+      return fail(startedAt, `Timed out after ${limit} ms`);
+    } finally {
+      deadline.release();
     }
   },
 });

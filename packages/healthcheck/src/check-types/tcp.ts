@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { z } from 'zod';
 import type { CheckOutcome } from '../check-type.ts';
 import { defineHealthCheckType } from '../check-type.ts';
+import { isTimeout } from '../deadline.ts';
 import { describeNetworkError, fail, pass } from './outcome.ts';
 import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
 
@@ -35,11 +36,10 @@ export const tcpCheckType = defineHealthCheckType({
         socket.destroy();
         resolve(outcome);
       };
-      const onAbort = () => finish(fail(startedAt, 'Cancelled'));
-      const timer = setTimeout(
-        () => finish(fail(startedAt, `Timed out after ${limit} ms connecting to ${target}`)),
-        limit,
-      );
+      const timedOut = () => fail(startedAt, `Timed out after ${limit} ms connecting to ${target}`);
+      const onAbort = () =>
+        finish(isTimeout(signal.reason) ? timedOut() : fail(startedAt, 'Cancelled'));
+      const timer = setTimeout(() => finish(timedOut()), limit);
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       socket.once('connect', () => finish(pass(startedAt, `Connected to ${target}`)));

@@ -1,9 +1,20 @@
-import { index, integer, jsonb, pgSchema, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const healthcheckSchema = pgSchema('healthcheck');
 
 /** Millisecond precision, as JavaScript dates have: due times compare exactly and cursors page exactly. */
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const instant = (name: string) =>
+  timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
 const timestamps = {
   createdAt: instant('created_at').notNull().defaultNow(),
@@ -52,11 +63,8 @@ export const results = healthcheckSchema.table(
     checkedAt: instant('checked_at').notNull(),
   },
   (table) => [
-    index('results_check_time_idx').on(
-      table.healthCheckId,
-      table.checkedAt.desc(),
-      table.id.desc(),
-    ),
+    // Read backwards, it gives the newest results of a check first (latest result, history).
+    index('results_check_time_idx').on(table.healthCheckId, table.checkedAt, table.id),
     index('results_checked_at_idx').on(table.checkedAt),
     // A due time is answered once, however many schedulers raced for it.
     uniqueIndex('results_check_due_unique').on(table.healthCheckId, table.dueAt),

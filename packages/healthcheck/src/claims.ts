@@ -1,0 +1,78 @@
+import type { Database } from '@checkline/db';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { healthChecks } from './db/schema.ts';
+
+/** One due run this process has claimed. */
+export interface ClaimedRun {
+  healthCheckId: string;
+  type: string;
+  config: Record<string, unknown>;
+  timeoutMs: number;
+  dueAt: Date;
+}
+
+export interface ClaimOptions {
+  now: Date;
+  /** At most this many runs. */
+  limit: number;
+  /** Added to a check's timeout for the lease. */
+  leaseMarginMs: number;
+}
+
+/**
+ * Claims due runs for this process. Two kinds are due: a check whose `nextRunAt` has come, and
+ * a claimed run whose lease lapsed (its process died mid-run), retried with its own due time.
+ * Rows other schedulers hold are skipped, never waited for. Claiming advances `nextRunAt` to
+ * the first due time after `now`, so a process that was down runs a missed stretch once.
+ * Call inside a short transaction; run the checks after it commits.
+ */
+export async function claimDueRuns(tx: Database, options: ClaimOptions): Promise<ClaimedRun[]> {
+  const { now, limit, leaseMarginMs } = options;
+  const due = await tx
+    .select({ id: healthChecks.id })
+    .from(healthChecks)
+    .where(
+      or(
+        and(isNull(healthChecks.claimedDueAt), lte(healthChecks.nextRunAt, now)),
+        lte(healthChecks.claimedUntil, now),
+      ),
+    )
+    .orderBy(asc(sql`coalesce(${healthChecks.claimedDueAt}, ${healthChecks.nextRunAt})`))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { nextRunAt, claimedDueAt, intervalSeconds, timeoutMs } = healthChecks;
+  const firstDueAfterNow = sql`${nextRunAt} + ${intervalSeconds} * interval '1 second'
+    * (floor(extract(epoch from (${at} - ${nextRunAt})) / ${intervalSeconds}) + 1)`;
+  const rows = await tx
+    .update(healthChecks)
+    .set({
+      claimedDueAt: sql`coalesce(${claimedDueAt}, ${nextRunAt})`,
+      nextRunAt: sql`case when ${claimedDueAt} is null then ${firstDueAfterNow} else ${nextRunAt} end`,
+      claimedUntil: sql`${at} + (${timeoutMs} + ${leaseMarginMs}) * interval '1 millisecond'`,
+    })
+    .where(
+      inArray(
+        healthChecks.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning({
+      healthCheckId: healthChecks.id,
+      type: healthChecks.type,
+      config: healthChecks.config,
+      timeoutMs: healthChecks.timeoutMs,
+      dueAt: healthChecks.claimedDueAt,
+    });
+  return rows.map((row) => ({ ...row, dueAt: row.dueAt! }));
+}
+
+/** Gives a claimed run back unfinished (shutdown): any scheduler may retry it at once. */
+export async function releaseRun(db: Database, run: ClaimedRun, now: Date) {
+  await db
+    .update(healthChecks)
+    .set({ claimedUntil: now })
+    .where(and(eq(healthChecks.id, run.healthCheckId), eq(healthChecks.claimedDueAt, run.dueAt)));
+}

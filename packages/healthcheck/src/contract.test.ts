@@ -1,0 +1,50 @@
+import type { ProcedureMeta } from '@checkline/core/contract';
+import { restMethodFor } from '@checkline/core/contract';
+import { describe, expect, it } from 'vitest';
+import { healthcheckContract } from './contract.ts';
+
+const expected = {
+  getHealthCheckTypes: ['GET', 'healthcheck.healthcheck.read'],
+  getHealthChecks: ['GET', 'healthcheck.healthcheck.read'],
+  createHealthCheck: ['POST', 'healthcheck.healthcheck.manage'],
+  updateHealthCheck: ['PATCH', 'healthcheck.healthcheck.manage'],
+  deleteHealthCheck: ['DELETE', 'healthcheck.healthcheck.manage'],
+  runHealthCheck: ['POST', 'healthcheck.healthcheck.manage'],
+  getHistory: ['GET', 'healthcheck.healthcheck.read'],
+  getSystemHealthStatus: ['GET', 'healthcheck.healthcheck.read'],
+  getBulkSystemHealthStatus: ['POST', 'healthcheck.healthcheck.read'],
+} as const;
+
+describe('healthcheck contract', () => {
+  it('has exactly the documented procedures', () => {
+    expect(Object.keys(healthcheckContract).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it.each(Object.entries(healthcheckContract))(
+    '%s has the REST method, path and rule its name implies',
+    (name, procedure) => {
+      const { route, meta } = procedure['~orpc'];
+      const [method, rule] = expected[name as keyof typeof expected];
+      expect(route.method).toBe(restMethodFor(name, meta as ProcedureMeta));
+      expect(route.method).toBe(method);
+      expect(route.path).toBe(`/rest/healthcheck/${name}`);
+      expect(route.operationId).toBe(`healthcheck.${name}`);
+      expect((meta as ProcedureMeta).access).toEqual([rule]);
+    },
+  );
+
+  it('addresses catalog systems where the input names one', () => {
+    const resourceOf = (name: keyof typeof expected) =>
+      (healthcheckContract[name]['~orpc'].meta as ProcedureMeta).resource;
+    expect(resourceOf('getSystemHealthStatus')).toEqual({
+      type: 'catalog.system',
+      idField: 'systemId',
+      level: 'read',
+    });
+    expect(resourceOf('createHealthCheck')).toEqual({
+      type: 'catalog.system',
+      idField: 'systemId',
+      level: 'manage',
+    });
+  });
+});

@@ -1,0 +1,21 @@
+export { healthcheckAccess } from './access.ts';
+export {
+  defineHealthCheckType,
+  healthCheckTypeExtensionPoint,
+  type CheckOutcome,
+  type HealthCheckType,
+  type HealthCheckTypeExtension,
+  type RunOptions,
+} from './check-type.ts';
+export { httpCheckType, HttpCheckConfigSchema, type HttpCheckConfig } from './check-types/http.ts';
+export { tcpCheckType, TcpCheckConfigSchema, type TcpCheckConfig } from './check-types/tcp.ts';
+export { healthcheckContract, type HealthcheckContract } from './contract.ts';
+export { healthStatusChanged } from './events.ts';
+export {
+  createHealthcheckPlugin,
+  healthcheckPlugin,
+  type HealthcheckPluginOptions,
+} from './plugin.ts';
+export { createHealthcheckRouter } from './router.ts';
+export type { Scheduler, SchedulerSettings } from './scheduler.ts';
+export * from './schemas.ts';

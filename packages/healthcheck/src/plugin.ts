@@ -1,0 +1,114 @@
+import { fileURLToPath } from 'node:url';
+import { systemDeleted } from '@checkline/catalog';
+import type { EventBus, Logger } from '@checkline/core';
+import { definePlugin } from '@checkline/core';
+import type { Database } from '@checkline/db';
+import type { MaintenanceEvent } from '@checkline/maintenance';
+import { maintenanceEnded, maintenanceStarted } from '@checkline/maintenance';
+import { healthcheckAccess } from './access.ts';
+import {
+  checkTypeExtensionFor,
+  createHealthCheckTypeRegistry,
+  healthCheckTypeExtensionPoint,
+} from './check-type.ts';
+import { httpCheckType } from './check-types/http.ts';
+import { tcpCheckType } from './check-types/tcp.ts';
+import { healthcheckContract } from './contract.ts';
+import { healthStatusChanged } from './events.ts';
+import type { MaintenanceLookup } from './maintenance.ts';
+import { maintenanceLookup } from './maintenance.ts';
+import { createHealthcheckRouter } from './router.ts';
+import type { Scheduler, SchedulerSettings } from './scheduler.ts';
+import { createScheduler } from './scheduler.ts';
+import { deleteChecksOfSystem } from './service.ts';
+import { forgetSystemStatus, recomputeSystemStatus } from './system-status.ts';
+
+export interface HealthcheckPluginOptions {
+  /** The clock of procedures and of the scheduler. Default: the system clock. */
+  now?: () => Date;
+  scheduler?: SchedulerSettings & {
+    /** Start ticking in `ready`. Default true; false leaves `tick()` to the caller (tests). */
+    autoStart?: boolean;
+  };
+}
+
+/** A healthcheck plugin with its own type registry and scheduler; the server mounts `healthcheckPlugin`. */
+export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const types = createHealthCheckTypeRegistry();
+  let services:
+    | { db: Database; events: EventBus; logger: Logger; inMaintenance: MaintenanceLookup }
+    | undefined;
+  let scheduler: Scheduler | undefined;
+
+  const initialised = () => {
+    if (!services) throw new Error('The healthcheck plugin has not been initialised');
+    return services;
+  };
+
+  async function forgetSystem({ systemId }: { systemId: string }) {
+    await initialised().db.transaction(async (tx) => {
+      await deleteChecksOfSystem(tx, systemId);
+      await forgetSystemStatus(tx, systemId);
+    });
+  }
+
+  /** A window starting or ending changes the status of its systems without any new result. */
+  async function recomputeCovered({ systemIds }: MaintenanceEvent) {
+    const { db, events, inMaintenance } = initialised();
+    for (const systemId of systemIds) {
+      const change = await db.transaction((tx) =>
+        recomputeSystemStatus(tx, systemId, now(), inMaintenance),
+      );
+      if (change) events.publish(healthStatusChanged, change);
+    }
+  }
+
+  const plugin = definePlugin({
+    id: 'healthcheck',
+    contract: healthcheckContract,
+    router: createHealthcheckRouter({ types, now }),
+    accessRules: Object.values(healthcheckAccess),
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    register(api) {
+      api.extensionPoints.provide(healthCheckTypeExtensionPoint, api.pluginId, (caller) =>
+        checkTypeExtensionFor(types, caller),
+      );
+      const builtIn = api.extensionPoints.get(healthCheckTypeExtensionPoint, api.pluginId);
+      builtIn.register(httpCheckType);
+      builtIn.register(tcpCheckType);
+      api.events.subscribe(systemDeleted, forgetSystem);
+      api.events.subscribe(maintenanceStarted, recomputeCovered);
+      api.events.subscribe(maintenanceEnded, recomputeCovered);
+    },
+    init(api) {
+      services = {
+        db: api.db,
+        events: api.events,
+        logger: api.logger,
+        inMaintenance: maintenanceLookup(api.serviceContext()),
+      };
+    },
+    ready() {
+      types.freeze();
+      scheduler = createScheduler({ ...initialised(), types, now }, options.scheduler);
+      if (options.scheduler?.autoStart !== false) scheduler.start();
+    },
+    async stop() {
+      await scheduler?.stop();
+      scheduler = undefined;
+    },
+  });
+
+  return Object.assign(plugin, {
+    /** The registered check types (the extension point's store). */
+    checkTypes: types,
+    /** This process's scheduler; there is one from `ready` until `stop`. */
+    scheduler(): Scheduler {
+      if (!scheduler) throw new Error('The healthcheck scheduler runs only between ready and stop');
+      return scheduler;
+    },
+  });
+}
+
+export const healthcheckPlugin = createHealthcheckPlugin();

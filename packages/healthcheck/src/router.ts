@@ -1,0 +1,99 @@
+import { assertSystemsExist } from '@checkline/catalog';
+import type { RequestContext } from '@checkline/core';
+import { implementPlugin, notFound } from '@checkline/core';
+import type { HealthCheckTypeRegistry } from './check-type.ts';
+import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
+import { healthcheckContract } from './contract.ts';
+import { healthStatusChanged } from './events.ts';
+import { maintenanceLookup } from './maintenance.ts';
+import { recordResult } from './record-result.ts';
+import { runCheck } from './run-check.ts';
+import type { HealthStatusChange } from './schemas.ts';
+import * as healthchecks from './service.ts';
+import { assertSystemAccess, visibleSystems } from './system-access.ts';
+import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
+
+export interface HealthcheckRouterDeps {
+  types: HealthCheckTypeRegistry;
+  now: () => Date;
+}
+
+const announce = (context: RequestContext, change: HealthStatusChange | null) => {
+  if (change) context.emit(healthStatusChanged, change);
+};
+
+export function createHealthcheckRouter({ types, now }: HealthcheckRouterDeps) {
+  const os = implementPlugin(healthcheckContract);
+  const parseConfig = (typeId: string, config: unknown) => parseCheckConfig(types, typeId, config);
+
+  /** The check addressed by `id`, once the caller may act on its system. */
+  const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {
+    const check = await healthchecks.getHealthCheckRow(context.db, id);
+    await assertSystemAccess(context, check.systemId, level);
+    return check;
+  };
+
+  return os.router({
+    getHealthCheckTypes: os.getHealthCheckTypes.handler(() => ({
+      types: describeCheckTypes(types),
+    })),
+    getHealthChecks: os.getHealthChecks.handler(async ({ context, input }) => {
+      const checks = await healthchecks.listHealthChecks(context.db, input);
+      const visible = await visibleSystems(context, [...new Set(checks.map((c) => c.systemId))]);
+      return { healthChecks: checks.filter((check) => visible.has(check.systemId)) };
+    }),
+    createHealthCheck: os.createHealthCheck.handler(async ({ context, input }) => {
+      await assertSystemsExist(context, [input.systemId]);
+      return healthchecks.createHealthCheck(context.db, input, { now: now(), parseConfig });
+    }),
+    updateHealthCheck: os.updateHealthCheck.handler(async ({ context, input }) => {
+      await addressedCheck(context, input.id, 'manage');
+      return healthchecks.updateHealthCheck(context.db, input, { now: now(), parseConfig });
+    }),
+    deleteHealthCheck: os.deleteHealthCheck.handler(async ({ context, input }) => {
+      const check = await addressedCheck(context, input.id, 'manage');
+      await healthchecks.deleteHealthCheck(context.db, check.id);
+      const inMaintenance = maintenanceLookup(context);
+      announce(
+        context,
+        await recomputeSystemStatus(context.db, check.systemId, now(), inMaintenance),
+      );
+      return { id: check.id, deleted: true as const };
+    }),
+    runHealthCheck: os.runHealthCheck.handler(async ({ context, input }) => {
+      const check = await addressedCheck(context, input.id, 'manage');
+      const outcome = await runCheck(types, check);
+      const { result, change } = await recordResult(
+        context.db,
+        { healthCheckId: check.id, outcome, dueAt: null, checkedAt: now() },
+        maintenanceLookup(context),
+      );
+      if (!result) throw notFound('Health check', check.id);
+      announce(context, change);
+      return result;
+    }),
+    getHistory: os.getHistory.handler(async ({ context, input }) => {
+      const check = await addressedCheck(context, input.healthCheckId, 'read');
+      return healthchecks.listHistory(context.db, check.id, input);
+    }),
+    getSystemHealthStatus: os.getSystemHealthStatus.handler(async ({ context, input }) => {
+      await assertSystemsExist(context, [input.systemId]);
+      const [status] = await readSystemStatuses(
+        context.db,
+        [input.systemId],
+        maintenanceLookup(context),
+      );
+      return status!;
+    }),
+    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => {
+      const asked = [...new Set(input.systemIds)];
+      const visible = await visibleSystems(context, asked);
+      const statuses = await readSystemStatuses(
+        context.db,
+        asked.filter((id) => visible.has(id)),
+        maintenanceLookup(context),
+      );
+      return { statuses };
+    }),
+  });
+}

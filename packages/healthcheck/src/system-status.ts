@@ -1,0 +1,107 @@
+import type { Database } from '@checkline/db';
+import { prepared } from '@checkline/db';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { healthChecks, results, systemStatuses } from './db/schema.ts';
+import type { MaintenanceLookup } from './maintenance.ts';
+import type { HealthStatusChange, SystemHealthStatus } from './schemas.ts';
+import { toResult } from './service.ts';
+import { deriveHealthStatus } from './status.ts';
+
+const latestResult = prepared((db) => {
+  const latest = db
+    .select()
+    .from(results)
+    .where(eq(results.healthCheckId, healthChecks.id))
+    .orderBy(desc(results.checkedAt), desc(results.id))
+    .limit(1)
+    .as('latest');
+  return db
+    .select({
+      healthCheckId: healthChecks.id,
+      systemId: healthChecks.systemId,
+      name: healthChecks.name,
+      latest: {
+        id: latest.id,
+        healthCheckId: latest.healthCheckId,
+        status: latest.status,
+        latencyMs: latest.latencyMs,
+        message: latest.message,
+        dueAt: latest.dueAt,
+        checkedAt: latest.checkedAt,
+      },
+    })
+    .from(healthChecks)
+    .leftJoinLateral(latest, sql`true`)
+    .where(sql`${healthChecks.systemId} = any(${sql.placeholder('systemIds')}::uuid[])`)
+    .orderBy(asc(healthChecks.systemId), asc(healthChecks.name))
+    .prepare('healthcheck_latest_results');
+});
+
+/**
+ * The health of each system right now, in the order given: one query for the checks and their
+ * latest results, one call to the maintenance plugin, however many systems.
+ */
+export async function readSystemStatuses(
+  db: Database,
+  systemIds: readonly string[],
+  inMaintenance: MaintenanceLookup,
+): Promise<SystemHealthStatus[]> {
+  if (systemIds.length === 0) return [];
+  const [rows, maintained] = await Promise.all([
+    latestResult(db).execute({ systemIds: [...systemIds] }),
+    inMaintenance(db, systemIds),
+  ]);
+  const checksBySystem = new Map<string, SystemHealthStatus['checks']>(
+    systemIds.map((id) => [id, []]),
+  );
+  for (const row of rows) {
+    checksBySystem.get(row.systemId)?.push({
+      healthCheckId: row.healthCheckId,
+      name: row.name,
+      latest: row.latest ? toResult(row.latest) : null,
+    });
+  }
+  return systemIds.map((systemId) => {
+    const checks = checksBySystem.get(systemId) ?? [];
+    const outcomes = checks.flatMap((check) => (check.latest ? [check.latest.status] : []));
+    return {
+      systemId,
+      status: deriveHealthStatus(outcomes, maintained.has(systemId)),
+      checks,
+    };
+  });
+}
+
+/**
+ * Recomputes a system's stored status under a lock on its row, so concurrent writers see each
+ * other's results and a change is reported by exactly one of them. Call inside a transaction;
+ * publish the change only once it has committed.
+ */
+export async function recomputeSystemStatus(
+  tx: Database,
+  systemId: string,
+  at: Date,
+  inMaintenance: MaintenanceLookup,
+): Promise<HealthStatusChange | null> {
+  await tx
+    .insert(systemStatuses)
+    .values({ systemId, status: 'unknown', changedAt: at })
+    .onConflictDoNothing();
+  const [stored] = await tx
+    .select({ status: systemStatuses.status })
+    .from(systemStatuses)
+    .where(eq(systemStatuses.systemId, systemId))
+    .for('update');
+  const [current] = await readSystemStatuses(tx, [systemId], inMaintenance);
+  const previous = stored?.status ?? 'unknown';
+  if (!current || current.status === previous) return null;
+  await tx
+    .update(systemStatuses)
+    .set({ status: current.status, changedAt: at })
+    .where(eq(systemStatuses.systemId, systemId));
+  return { systemId, previous, current: current.status, at: at.toISOString() };
+}
+
+export async function forgetSystemStatus(db: Database, systemId: string) {
+  await db.delete(systemStatuses).where(eq(systemStatuses.systemId, systemId));
+}

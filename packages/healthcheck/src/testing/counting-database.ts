@@ -1,0 +1,25 @@
+import type { Database, DatabaseHandle } from '@checkline/db';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+
+/**
+ * The connection of `handle` behind a second drizzle instance whose logger sees every statement
+ * sent through it, by any plugin: plugins called through contracts share the caller's `db`.
+ */
+export function countingDatabase(handle: DatabaseHandle) {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const client = (handle.db as unknown as { $client: never }).$client;
+  const db =
+    handle.kind === 'pglite'
+      ? drizzlePglite(client, { logger })
+      : drizzlePostgres(client, { logger });
+  return {
+    db: db as unknown as Database,
+    /** Statements sent since the last `reset`. */
+    statements,
+    reset() {
+      statements.length = 0;
+    },
+  };
+}

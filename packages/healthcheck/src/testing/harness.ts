@@ -1,0 +1,107 @@
+import { catalogAccess, catalogContract, catalogPlugin } from '@checkline/catalog';
+import type { AnyPlugin, ResourceAccess } from '@checkline/core';
+import { bootPlugins, silentLogger } from '@checkline/core';
+import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
+import type { Database, PluginMigrations } from '@checkline/db';
+import { createTestDatabase } from '@checkline/db/testing';
+import {
+  createMaintenancePlugin,
+  maintenanceAccess,
+  maintenancePlugin,
+} from '@checkline/maintenance';
+import { healthcheckAccess } from '../access.ts';
+import { healthcheckContract } from '../contract.ts';
+import { healthStatusChanged } from '../events.ts';
+import type { HealthcheckPluginOptions } from '../plugin.ts';
+import { createHealthcheckPlugin, healthcheckPlugin } from '../plugin.ts';
+import type { HealthStatusChange } from '../schemas.ts';
+
+/** Every migration the healthcheck tests need, in server order. */
+export const testMigrations: PluginMigrations[] = [
+  catalogPlugin,
+  maintenancePlugin,
+  healthcheckPlugin,
+].map((plugin) => ({ pluginId: plugin.id, folder: plugin.migrationsFolder! }));
+
+export const createHealthcheckTestDatabase = () => createTestDatabase(testMigrations);
+
+export const admin = testPrincipal(
+  [
+    healthcheckAccess.read,
+    healthcheckAccess.manage,
+    catalogAccess.read,
+    catalogAccess.manage,
+    maintenanceAccess.read,
+    maintenanceAccess.manage,
+  ],
+  { isAdmin: true },
+);
+export const manager = testPrincipal([healthcheckAccess.read, healthcheckAccess.manage]);
+export const reader = testPrincipal([healthcheckAccess.read]);
+export const nobody = testPrincipal([]);
+export const anonymous = testPrincipal([], { kind: 'anonymous', id: null as never });
+
+/** A clock tests move by hand. */
+export function testClock(start = new Date('2030-01-01T00:00:00.000Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set(at: Date) {
+      current = at.getTime();
+    },
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+/** Plugins brought up on `db` as the server brings them up (register, init, ready), without HTTP. */
+export async function startPlugins(
+  plugins: readonly AnyPlugin[],
+  db: Database,
+  resources?: ResourceAccess,
+) {
+  const harness = createPluginHarness(plugins, db, resources);
+  const booted = await bootPlugins({ plugins, runtime: harness.runtime, db, logger: silentLogger });
+  return { ...harness, ...booted };
+}
+
+export interface HealthcheckHarnessOptions extends HealthcheckPluginOptions {
+  resources?: ResourceAccess;
+  /** Plugins mounted after healthcheck, e.g. one that registers check types. */
+  extraPlugins?: readonly AnyPlugin[];
+}
+
+/**
+ * Catalog, maintenance and a fresh healthcheck plugin started on `db`, with helpers: clients by
+ * principal, a system factory and every status change published so far.
+ */
+export async function startHealthcheck(db: Database, options: HealthcheckHarnessOptions = {}) {
+  const healthcheck = createHealthcheckPlugin({
+    ...options,
+    scheduler: { autoStart: false, ...options.scheduler },
+  });
+  // Its ticker must not announce windows behind the tests' backs.
+  const maintenance = createMaintenancePlugin({ tickIntervalMs: 3_600_000 });
+  const plugins = [catalogPlugin, maintenance, healthcheck, ...(options.extraPlugins ?? [])];
+  const started = await startPlugins(plugins as unknown as AnyPlugin[], db, options.resources);
+  const changes: HealthStatusChange[] = [];
+  started.runtime.events.subscribe(healthStatusChanged, (change) => void changes.push(change));
+  let systemCount = 0;
+  return {
+    ...started,
+    healthcheck,
+    maintenance,
+    /** Status changes published so far, in order. */
+    changes,
+    as: (principal: typeof admin) => started.client('healthcheck', healthcheckContract, principal),
+    catalog: () => started.client('catalog', catalogContract, admin),
+    async createSystem(
+      name = `system-${(systemCount += 1)}-${Math.random().toString(36).slice(2)}`,
+    ) {
+      return started.client('catalog', catalogContract, admin).createSystem({ name });
+    },
+  };
+}
+
+export type HealthcheckHarness = Awaited<ReturnType<typeof startHealthcheck>>;

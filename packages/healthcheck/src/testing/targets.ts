@@ -1,0 +1,70 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+/** What the HTTP target answers on one path. */
+export type Behaviour =
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | { hang: true };
+
+async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 whose answer is scripted per path (200 "ok" unless told
+ * otherwise) and which counts the requests each path received.
+ */
+export async function startHttpTarget() {
+  const behaviours = new Map<string, Behaviour>();
+  const hits = new Map<string, number>();
+  const server = createHttpServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://target').pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const behaviour = behaviours.get(path) ?? { status: 200, body: 'ok' };
+    if ('hang' in behaviour) return;
+    const answer = () =>
+      response.writeHead(behaviour.status, behaviour.headers).end(behaviour.body);
+    if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
+    else answer();
+  });
+  const port = await listen(server);
+  return {
+    url: (path = '/') => `http://127.0.0.1:${port}${path}`,
+    respond(path: string, behaviour: Behaviour) {
+      behaviours.set(path, behaviour);
+    },
+    hits: (path: string) => hits.get(path) ?? 0,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export type HttpTarget = Awaited<ReturnType<typeof startHttpTarget>>;
+
+/** A TCP port on 127.0.0.1 that accepts connections and counts them. */
+export async function startTcpTarget() {
+  let accepted = 0;
+  const server = createTcpServer((socket) => {
+    accepted += 1;
+    socket.destroy();
+  });
+  const port = await listen(server);
+  return {
+    port,
+    accepted: () => accepted,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** A port on 127.0.0.1 that nothing listens on: bound once, then closed. */
+export async function closedPort(): Promise<number> {
+  const server = createTcpServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
