@@ -1,12 +1,13 @@
 import type { AuthConfig } from '@checkline/auth';
 import { createAuthPlugin } from '@checkline/auth';
 import { catalogPlugin } from '@checkline/catalog';
+import { healthcheckPlugin } from '@checkline/healthcheck';
 import { incidentPlugin } from '@checkline/incident';
 import { maintenancePlugin } from '@checkline/maintenance';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
-/** The plugins behind auth, in start-up and migration order. */
+/** The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). */
 const guarded = [
   catalogPlugin,
   maintenancePlugin,

@@ -18,6 +18,8 @@ const read = { access: [catalogAccess.read] };
 const manage = { access: [catalogAccess.manage] };
 const system = (level: 'read' | 'manage') => ({ type: SYSTEM_RESOURCE, idField: 'id', level });
 
+export { SYSTEM_RESOURCE } from './access.ts';
+
 export const catalogContract = defineContract('catalog', {
   /** Systems the caller may see, optionally only those with all `tags` or one `owner`. */
   getSystems: query({ ...read, resourceList: { type: SYSTEM_RESOURCE, field: 'systems' } })

@@ -1,7 +1,7 @@
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { isUniqueViolation, prepared } from '@checkline/db';
-import { and, arrayContains, asc, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { groupSystems, groups, systems } from './db/schema.ts';
 import type {
   CreateGroupInput,
@@ -125,47 +125,56 @@ export async function deleteSystem(db: Database, id: string) {
   return { id: row.id, deleted: true as const };
 }
 
-async function systemIdsByGroup(db: Database, groupIds: string[]) {
-  const byGroup = new Map<string, string[]>(groupIds.map((id) => [id, []]));
-  if (groupIds.length === 0) return byGroup;
-  const rows = await db
-    .select()
-    .from(groupSystems)
-    .where(sql`${groupSystems.groupId} = any(${sql.param(groupIds)}::uuid[])`)
-    .orderBy(asc(groupSystems.systemId));
-  for (const row of rows) byGroup.get(row.groupId)?.push(row.systemId);
-  return byGroup;
+/** Groups with their member ids aggregated in the same statement. */
+function selectGroups(db: Database) {
+  return db
+    .select({
+      ...getTableColumns(groups),
+      systemIds: sql<
+        string[]
+      >`coalesce(array_agg(${groupSystems.systemId} order by ${groupSystems.systemId}) filter (where ${groupSystems.systemId} is not null), '{}')`,
+    })
+    .from(groups)
+    .leftJoin(groupSystems, eq(groupSystems.groupId, groups.id))
+    .groupBy(groups.id)
+    .orderBy(asc(groups.name))
+    .$dynamic();
 }
 
+const selectAllGroups = prepared((db) => selectGroups(db).prepare('catalog_all_groups'));
+
+const selectGroupById = prepared((db) =>
+  selectGroups(db)
+    .where(eq(groups.id, sql.placeholder('id')))
+    .prepare('catalog_group_by_id'),
+);
+
+const selectGroupsOfSystem = prepared((db) =>
+  selectGroups(db)
+    .where(
+      sql`${groups.id} in (select ${groupSystems.groupId} from ${groupSystems} where ${groupSystems.systemId} = ${sql.placeholder('systemId')})`,
+    )
+    .prepare('catalog_groups_of_system'),
+);
+
+type GroupWithMembers = GroupRow & { systemIds: string[] };
+
+const toGroupWithMembers = (row: GroupWithMembers) => toGroup(row, row.systemIds);
+
 export async function listGroups(db: Database): Promise<Group[]> {
-  const rows = await db.select().from(groups).orderBy(asc(groups.name));
-  const members = await systemIdsByGroup(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toGroup(row, members.get(row.id) ?? []));
+  return (await selectAllGroups(db).execute()).map(toGroupWithMembers);
 }
 
 export async function listGroupsOfSystem(db: Database, systemId: string): Promise<Group[]> {
-  await getSystem(db, systemId);
-  const rows = await db
-    .select({ group: groups })
-    .from(groups)
-    .innerJoin(groupSystems, eq(groupSystems.groupId, groups.id))
-    .where(eq(groupSystems.systemId, systemId))
-    .orderBy(asc(groups.name));
-  const members = await systemIdsByGroup(
-    db,
-    rows.map((row) => row.group.id),
-  );
-  return rows.map(({ group }) => toGroup(group, members.get(group.id) ?? []));
+  const rows = await selectGroupsOfSystem(db).execute({ systemId });
+  if (rows.length === 0) await getSystem(db, systemId);
+  return rows.map(toGroupWithMembers);
 }
 
 export async function getGroup(db: Database, id: string): Promise<Group> {
-  const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  const [row] = await selectGroupById(db).execute({ id });
   if (!row) throw notFound('Group', id);
-  const members = await systemIdsByGroup(db, [id]);
-  return toGroup(row, members.get(id) ?? []);
+  return toGroupWithMembers(row);
 }
 
 export async function createGroup(db: Database, input: CreateGroupInput): Promise<Group> {

@@ -28,4 +28,9 @@ export interface ProcedureMeta {
   resourceList?: ResourceListRef;
   /** A query whose input may be large: served as POST with a JSON body. */
   bulk?: boolean;
+  /**
+   * A mutation that must not hold a transaction open (it waits on the network); it manages its
+   * own short transactions. Inside a keyed batch it still joins the batch's transaction.
+   */
+  noTransaction?: boolean;
 }

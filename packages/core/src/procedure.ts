@@ -16,6 +16,8 @@ export interface ProcedureOptions {
   resourceList?: { type: string; field: string };
   /** Serve this query as POST with a JSON body (its input may hold a large array). */
   bulk?: boolean;
+  /** Mutations only: `false` when the call waits on the network and keeps its own transactions. */
+  transaction?: boolean;
 }
 
 const base = oc.$meta<ProcedureMeta>({ kind: 'query', principals: principalKinds, access: [] });
@@ -29,6 +31,7 @@ function procedure(kind: ProcedureKind, options: ProcedureOptions) {
     ...(options.resource && { resource: { ...options.resource, level } }),
     ...(options.resourceList && { resourceList: { ...options.resourceList, level: 'read' } }),
     ...(options.bulk && { bulk: true }),
+    ...(options.transaction === false && { noTransaction: true }),
   };
   return base.meta(meta);
 }

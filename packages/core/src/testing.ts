@@ -31,9 +31,10 @@ export function testPrincipal(
 export async function startPluginHarness(
   plugins: readonly AnyPlugin[],
   db: Database,
-  logger: Logger = silentLogger,
+  options: { resources?: ResourceAccess; logger?: Logger } = {},
 ) {
-  const harness = createPluginHarness(plugins, db);
+  const harness = createPluginHarness(plugins, db, options.resources);
+  const logger = options.logger ?? silentLogger;
   const booted = await bootPlugins({ plugins, runtime: harness.runtime, db, logger });
   return { ...harness, ...booted };
 }

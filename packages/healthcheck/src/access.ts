@@ -5,8 +5,5 @@ export const healthcheckAccess = defineAccessRules('healthcheck', {
   manage: ['healthcheck.manage', 'Create, change, delete and run health checks'],
 });
 
-/**
- * Resource type of a catalog system, for team grants. Spelled out here because the catalog's
- * browser-safe contract entry does not export it.
- */
-export const SYSTEM_RESOURCE = 'catalog.system';
+/** Resource type of a catalog system, for team grants. */
+export { SYSTEM_RESOURCE } from '@checkline/catalog/contract';

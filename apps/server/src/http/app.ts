@@ -6,7 +6,7 @@ import { SmartCoercionPlugin } from '@orpc/json-schema';
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { RPCHandler } from '@orpc/server/fetch';
 import { Hono } from 'hono';
-import type { Context as HonoContext } from 'hono';
+import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody, errorResponse, normalizeError } from './errors.ts';
 import { createKeyedDispatcher, KeyedCallError } from './keyed-rpc.ts';
@@ -119,11 +119,22 @@ export async function createApp(options: AppOptions) {
     await next();
   });
 
-  const limitBody = bodyLimit({
+  const limitStreamedBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
       errorResponse('PAYLOAD_TOO_LARGE', 'The body is larger than 1 MiB', c.get('requestId')),
   });
+  // Hono's bodyLimit touches `request.body`, which makes the node adapter build a full Request
+  // for every call; a declared length needs only its header (node holds the body to it).
+  const limitBody: MiddlewareHandler<Env> = async function limitBody(c, next) {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const declared = c.req.header('content-length');
+    if (declared === undefined) return limitStreamedBody(c, next);
+    if (Number(declared) > MAX_BODY_BYTES) {
+      return errorResponse('PAYLOAD_TOO_LARGE', 'The body is larger than 1 MiB', c.var.requestId);
+    }
+    return next();
+  };
   app.use('/api/*', limitBody);
   app.use('/rest/*', limitBody);
 

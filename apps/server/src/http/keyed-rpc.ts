@@ -97,6 +97,10 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
     const calls = resolve(parseBody(bodyText));
     if (calls.length === 1) return run(context, calls);
     await preflight(context, calls);
+    // Reads alone need no transaction: under READ COMMITTED each statement takes its own
+    // snapshot either way, and nothing can be half-written. Holding a connection for the whole
+    // batch would only throttle the pool.
+    if (calls.every((item) => metaOf(item.procedure).kind === 'query')) return run(context, calls);
     return db.transaction(async (tx) => {
       const database: Database = tx;
       return run({ ...context, db: database, inTransaction: true }, calls);

@@ -1,7 +1,6 @@
 import { catalogAccess, catalogContract, catalogPlugin } from '@checkline/catalog';
 import type { AnyPlugin, ResourceAccess } from '@checkline/core';
-import { bootPlugins, silentLogger } from '@checkline/core';
-import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
+import { startPluginHarness, testPrincipal } from '@checkline/core/testing';
 import type { Database, PluginMigrations } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
 import {
@@ -55,17 +54,6 @@ export function testClock(start = new Date('2030-01-01T00:00:00.000Z')) {
   };
 }
 
-/** Plugins brought up on `db` as the server brings them up (register, init, ready), without HTTP. */
-export async function startPlugins(
-  plugins: readonly AnyPlugin[],
-  db: Database,
-  resources?: ResourceAccess,
-) {
-  const harness = createPluginHarness(plugins, db, resources);
-  const booted = await bootPlugins({ plugins, runtime: harness.runtime, db, logger: silentLogger });
-  return { ...harness, ...booted };
-}
-
 export interface HealthcheckHarnessOptions extends HealthcheckPluginOptions {
   resources?: ResourceAccess;
   /** Plugins mounted after healthcheck, e.g. one that registers check types. */
@@ -84,7 +72,9 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
   // Its ticker must not announce windows behind the tests' backs.
   const maintenance = createMaintenancePlugin({ tickIntervalMs: 3_600_000 });
   const plugins = [catalogPlugin, maintenance, healthcheck, ...(options.extraPlugins ?? [])];
-  const started = await startPlugins(plugins as unknown as AnyPlugin[], db, options.resources);
+  const started = await startPluginHarness(plugins as unknown as AnyPlugin[], db, {
+    resources: options.resources,
+  });
   const changes: HealthStatusChange[] = [];
   started.runtime.events.subscribe(healthStatusChanged, (change) => void changes.push(change));
   let systemCount = 0;
