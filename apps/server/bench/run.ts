@@ -85,7 +85,9 @@ async function seed() {
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const keyed = async (pluginId: string, body: unknown) =>
-    (await (await call(`/api/${pluginId}/`, { method: 'POST', cookie, body: JSON.stringify(body) })).json()) as Record<string, any>;
+    (await (
+      await call(`/api/${pluginId}/`, { method: 'POST', cookie, body: JSON.stringify(body) })
+    ).json()) as Record<string, any>;
 
   const { createRole } = await keyed('auth', {
     createRole: { name: 'bench-readers', accessRules: ['catalog.catalog.read'] },
@@ -98,14 +100,29 @@ async function seed() {
     },
   });
   const { createSystem } = await keyed('catalog', {
-    createSystem: { name: 'bench-system', description: 'the system every benchmark reads', tags: ['bench'] },
+    createSystem: {
+      name: 'bench-system',
+      description: 'the system every benchmark reads',
+      tags: ['bench'],
+    },
   });
   const { createGroup } = await keyed('catalog', { createGroup: { name: 'bench-group' } });
-  await keyed('catalog', { addSystemToGroup: { groupId: createGroup.id, systemId: createSystem.id } });
-  return { key: createApplication.secret as string, systemId: createSystem.id as string, groupId: createGroup.id as string };
+  await keyed('catalog', {
+    addSystemToGroup: { groupId: createGroup.id, systemId: createSystem.id },
+  });
+  return {
+    key: createApplication.secret as string,
+    systemId: createSystem.id as string,
+    groupId: createGroup.id as string,
+  };
 }
 
-type BenchRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+type BenchRequest = {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
 
 interface Scenario {
   name: string;
@@ -146,12 +163,51 @@ try {
     getSystemGroups: { systemId },
   };
   const scenarios: Scenario[] = [
-    { name: '(a) bare Hono route, same-sized JSON', calls: 1, request: { method: 'GET', path: '/bench/bare' } },
-    { name: '(b) oRPC OpenAPIHandler, prepared PK read, no auth', calls: 1, request: { method: 'GET', path: `/bench/orpc-read?id=${systemId}` } },
-    { name: 'keyed catalog.getSystem, API key', calls: 1, request: { method: 'POST', path: '/api/catalog/', headers: auth, body: JSON.stringify({ getSystem: { id: systemId } }) } },
-    { name: 'REST GET catalog/getSystem, API key', calls: 1, request: { method: 'GET', path: `/rest/catalog/getSystem?id=${systemId}`, headers: auth } },
-    { name: 'the same 5 reads as 5 keyed requests, API key', calls: 1, requests: Object.entries(batch).map(([key, input]) => ({ method: 'POST' as const, path: '/api/catalog/', headers: auth, body: JSON.stringify({ [key]: input }) })) },
-    { name: 'keyed batch of those 5 reads, API key', calls: 5, request: { method: 'POST', path: '/api/catalog/', headers: auth, body: JSON.stringify(batch) } },
+    {
+      name: '(a) bare Hono route, same-sized JSON',
+      calls: 1,
+      request: { method: 'GET', path: '/bench/bare' },
+    },
+    {
+      name: '(b) oRPC OpenAPIHandler, prepared PK read, no auth',
+      calls: 1,
+      request: { method: 'GET', path: `/bench/orpc-read?id=${systemId}` },
+    },
+    {
+      name: 'keyed catalog.getSystem, API key',
+      calls: 1,
+      request: {
+        method: 'POST',
+        path: '/api/catalog/',
+        headers: auth,
+        body: JSON.stringify({ getSystem: { id: systemId } }),
+      },
+    },
+    {
+      name: 'REST GET catalog/getSystem, API key',
+      calls: 1,
+      request: { method: 'GET', path: `/rest/catalog/getSystem?id=${systemId}`, headers: auth },
+    },
+    {
+      name: 'the same 5 reads as 5 keyed requests, API key',
+      calls: 1,
+      requests: Object.entries(batch).map(([key, input]) => ({
+        method: 'POST' as const,
+        path: '/api/catalog/',
+        headers: auth,
+        body: JSON.stringify({ [key]: input }),
+      })),
+    },
+    {
+      name: 'keyed batch of those 5 reads, API key',
+      calls: 5,
+      request: {
+        method: 'POST',
+        path: '/api/catalog/',
+        headers: auth,
+        body: JSON.stringify(batch),
+      },
+    },
   ];
 
   const only = process.env.BENCH_ONLY;
@@ -170,7 +226,9 @@ try {
 }
 
 async function report(scenarios: Scenario[], kind: string) {
-  console.log(`\nCheckline benchmark: ${kind}, ${cpus().length} cores, ${connections} connections, ${seconds} s per row (after a 2 s warm-up), node ${process.version}\n`);
+  console.log(
+    `\nCheckline benchmark: ${kind}, ${cpus().length} cores, ${connections} connections, ${seconds} s per row (after a 2 s warm-up), node ${process.version}\n`,
+  );
   const rows = [];
   for (const scenario of scenarios) {
     await load(scenario, 2);
@@ -180,7 +238,9 @@ async function report(scenarios: Scenario[], kind: string) {
   const orpc = rows[1]!.requests;
   const single = rows[2]!.requests;
   const pad = (text: string | number, width: number) => String(text).padStart(width);
-  console.log(`${'route'.padEnd(52)}${pad('req/s', 9)}${pad('calls/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('x (a)', 7)}${pad('x (b)', 7)}${pad('non-2xx', 9)}`);
+  console.log(
+    `${'route'.padEnd(52)}${pad('req/s', 9)}${pad('calls/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('x (a)', 7)}${pad('x (b)', 7)}${pad('non-2xx', 9)}`,
+  );
   for (const row of rows) {
     console.log(
       `${row.scenario.name.padEnd(52)}${pad(Math.round(row.requests), 9)}${pad(Math.round(row.requests * row.scenario.calls), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad((row.requests / bare).toFixed(2), 7)}${pad((row.requests / orpc).toFixed(2), 7)}${pad(row.non2xx + row.errors, 9)}`,
@@ -190,7 +250,13 @@ async function report(scenarios: Scenario[], kind: string) {
   const separateCalls = rows[4]!.requests;
   const batchCalls = rows[5]!.requests * 5;
   console.log(`\nTargets (PERFORMANCE.md; measured, not asserted):`);
-  console.log(`  authenticated keyed read / (b): ${(single / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`);
-  console.log(`  authenticated REST read  / (b): ${(rest / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`);
-  console.log(`  batch of 5 calls/s / the same 5 calls as separate requests: ${(batchCalls / separateCalls).toFixed(2)}x (target >= 3x)`);
+  console.log(
+    `  authenticated keyed read / (b): ${(single / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`,
+  );
+  console.log(
+    `  authenticated REST read  / (b): ${(rest / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`,
+  );
+  console.log(
+    `  batch of 5 calls/s / the same 5 calls as separate requests: ${(batchCalls / separateCalls).toFixed(2)}x (target >= 3x)`,
+  );
 }

@@ -1,18 +1,23 @@
 import type { AuthConfig } from '@checkline/auth';
 import { createAuthPlugin } from '@checkline/auth';
 import { catalogPlugin } from '@checkline/catalog';
-import { healthcheckPlugin } from '@checkline/healthcheck';
-import { incidentPlugin } from '@checkline/incident';
-import { maintenancePlugin } from '@checkline/maintenance';
+import { createHealthcheckPlugin } from '@checkline/healthcheck';
+import { createIncidentPlugin } from '@checkline/incident';
+import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
-/** The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). */
-const guarded = [
-  catalogPlugin,
-  maintenancePlugin,
-  incidentPlugin,
-] as unknown as readonly AnyPlugin[];
+/**
+ * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
+ * anew for every server: plugins with background work keep state from their start-up.
+ */
+const guardedPlugins = () =>
+  [
+    catalogPlugin,
+    createMaintenancePlugin(),
+    createHealthcheckPlugin(),
+    createIncidentPlugin(),
+  ] as unknown as readonly AnyPlugin[];
 
 const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
 
@@ -22,6 +27,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * `getAccessRules`, role checks and the `admin` role). `auth` overrides its settings (tests, bench).
  */
 export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonly AnyPlugin[] {
+  const guarded = guardedPlugins();
   const authPlugin = createAuthPlugin({
     baseUrl: env.BASE_URL,
     frontendUrl: env.FRONTEND_URL,
