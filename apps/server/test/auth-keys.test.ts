@@ -41,12 +41,7 @@ beforeAll(async () => {
   server = await createTestServer({
     plugins: createPlugins(testEnv, { rateLimits: { failedAuthPerIp: false } }),
   });
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: testAdmin.email, password: testAdmin.password }),
-  });
-  const session = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+  const { cookie: session } = await server.adminSession();
   admin = clientWith({ cookie: session, origin: testEnv.BASE_URL });
 });
 afterAll(() => server.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins.ts';
-import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
+import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 
@@ -26,12 +26,7 @@ async function expectTooManyRequests(response: Response) {
 
 describe('rate limits', () => {
   it('answer 429 with Retry-After once a key has made too many calls', async () => {
-    const login = await server.request('/api/auth-backend/custom/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: testAdmin.email, password: testAdmin.password }),
-    });
-    const session = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    const { cookie: session } = await server.adminSession();
     const created = await server.request('/api/auth/', {
       method: 'POST',
       headers: { cookie: session, origin: testEnv.BASE_URL, 'content-type': 'application/json' },

@@ -4,7 +4,7 @@ import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
+import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 type Client = ContractRouterClient<{ auth: AuthContract; catalog: CatalogContract }>;
 
@@ -37,12 +37,7 @@ const keyedGetSystems = async (secret: string) => {
 
 beforeAll(async () => {
   server = await createTestServer();
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: testAdmin.email, password: testAdmin.password }),
-  });
-  const session = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+  const { cookie: session } = await server.adminSession();
   admin = clientWith({ cookie: session, origin: testEnv.BASE_URL });
   catalogReaders = (
     await admin.auth.createRole({ name: 'catalog-readers', accessRules: ['catalog.catalog.read'] })

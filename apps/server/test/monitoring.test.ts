@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
+import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * An integrator's view of monitoring: an application key, the REST and keyed surfaces, real
@@ -65,13 +65,7 @@ beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
 
   server = await createTestServer();
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: testAdmin.email, password: testAdmin.password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
-  session = { cookie, origin: testEnv.BASE_URL };
+  session = await server.adminSession();
   operator = (await applicationWith('operator', monitoringRules)).key;
 });
 afterAll(async () => {

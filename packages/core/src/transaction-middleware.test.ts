@@ -59,7 +59,9 @@ describe('transaction middleware', () => {
 
   it('drops the events of a mutation that rolls back', async () => {
     seen.length = 0;
-    await expect(harness.client('probe', contract, caller).poke({ n: 2, fail: true })).rejects.toThrow();
+    await expect(
+      harness.client('probe', contract, caller).poke({ n: 2, fail: true }),
+    ).rejects.toThrow();
     await harness.runtime.events.settled();
     expect(seen).toEqual([]);
   });

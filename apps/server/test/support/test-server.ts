@@ -87,6 +87,20 @@ export async function createTestServer(options: TestServerOptions = {}) {
         ...(opts.body !== undefined && { body: JSON.stringify(opts.body) }),
       });
     },
+    /**
+     * Signs the test admin in through the credential strategy and answers the headers a browser
+     * would send with its session: the cookie and our own Origin.
+     */
+    async adminSession(): Promise<{ cookie: string; origin: string }> {
+      const login = await app.request('/api/auth-backend/custom/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: testAdmin.email, password: testAdmin.password }),
+      });
+      const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+      if (login.status !== 200 || !cookie) throw new Error(`admin login failed: ${login.status}`);
+      return { cookie, origin: testEnv.BASE_URL };
+    },
     /** Serves the app on a free loopback port, for real clients. */
     async listen() {
       const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
