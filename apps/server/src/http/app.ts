@@ -16,6 +16,7 @@ import { resolveEveryoneAsAnonymous } from './principal-resolver.ts';
 import { createRequestScope } from './request-context.ts';
 import { restRoutes } from './rest-routes.ts';
 import type { Runtime } from '@checkline/core';
+import { lazyChild } from '@checkline/core';
 
 /** The header carrying the caller's socket address to plugins (auth's rate limits). */
 export const CLIENT_IP_HEADER = 'x-checkline-client-ip';
@@ -105,7 +106,7 @@ export async function createApp(options: AppOptions) {
   app.use(async function assignRequestId(c, next) {
     const requestId = randomUUID();
     c.set('requestId', requestId);
-    c.set('logger', logger.child({ requestId }));
+    c.set('logger', lazyChild(logger, { requestId }));
     await next();
     c.res.headers.set('x-request-id', requestId);
   });

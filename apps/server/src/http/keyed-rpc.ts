@@ -81,6 +81,23 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
     return output;
   }
 
+  /**
+   * Reads side by side: the database pipelines their statements. The answer keeps body order,
+   * and the first failing key in body order is the one reported.
+   */
+  async function runConcurrently(context: RequestContext, calls: KeyedCall[]) {
+    const settled = await Promise.allSettled(
+      calls.map((item) => call(item.procedure, item.input, { context, path: [item.key] })),
+    );
+    const output: Record<string, unknown> = {};
+    settled.forEach((outcome, index) => {
+      const { key } = calls[index]!;
+      if (outcome.status === 'rejected') throw new KeyedCallError(outcome.reason, key);
+      output[key] = outcome.value;
+    });
+    return output;
+  }
+
   /** Every key is resolved, authorised and validated before any runs (API.md 1.1). */
   async function preflight(context: RequestContext, calls: KeyedCall[]) {
     for (const item of calls) {
@@ -96,11 +113,14 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
   return async function dispatch(bodyText: string, context: RequestContext) {
     const calls = resolve(parseBody(bodyText));
     if (calls.length === 1) return run(context, calls);
+    // Reads alone need neither the pre-flight nor a transaction: nothing they do can be undone or
+    // half-written (each key is still authorised and validated as it runs, and the first failure
+    // is the answer), and under READ COMMITTED each statement takes its own snapshot either way.
+    // Holding a connection for the whole batch would only throttle the pool.
+    if (calls.every((item) => metaOf(item.procedure).kind === 'query')) {
+      return runConcurrently(context, calls);
+    }
     await preflight(context, calls);
-    // Reads alone need no transaction: under READ COMMITTED each statement takes its own
-    // snapshot either way, and nothing can be half-written. Holding a connection for the whole
-    // batch would only throttle the pool.
-    if (calls.every((item) => metaOf(item.procedure).kind === 'query')) return run(context, calls);
     return db.transaction(async (tx) => {
       const database: Database = tx;
       return run({ ...context, db: database, inTransaction: true }, calls);
