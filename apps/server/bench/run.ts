@@ -1,7 +1,7 @@
 // `pnpm bench`: starts bench/server.ts in its own process, seeds it over HTTP, loads each route
 // from this process with autocannon for a fixed time on 127.0.0.1, and prints one table.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -133,15 +133,25 @@ interface Scenario {
   requests?: BenchRequest[];
 }
 
+/** CPU time (user + system, in microseconds) the server process has used so far, from /proc. */
+function serverCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / 100) * 1_000_000;
+}
+
 async function load(scenario: Scenario, duration: number) {
+  const cpuBefore = serverCpuMicros(server.child.pid!);
   const result = await autocannon({
     url: base,
     connections,
     duration,
     requests: scenario.requests ?? [scenario.request!],
   });
+  const cpu = serverCpuMicros(server.child.pid!) - cpuBefore;
   return {
     requests: result.requests.average,
+    cpuPerRequest: result.requests.total > 0 ? cpu / result.requests.total : 0,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -239,11 +249,11 @@ async function report(scenarios: Scenario[], kind: string) {
   const single = rows[2]!.requests;
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   console.log(
-    `${'route'.padEnd(52)}${pad('req/s', 9)}${pad('calls/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('x (a)', 7)}${pad('x (b)', 7)}${pad('non-2xx', 9)}`,
+    `${'route'.padEnd(52)}${pad('req/s', 9)}${pad('calls/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('cpu us', 8)}${pad('x (a)', 7)}${pad('x (b)', 7)}${pad('non-2xx', 9)}`,
   );
   for (const row of rows) {
     console.log(
-      `${row.scenario.name.padEnd(52)}${pad(Math.round(row.requests), 9)}${pad(Math.round(row.requests * row.scenario.calls), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad((row.requests / bare).toFixed(2), 7)}${pad((row.requests / orpc).toFixed(2), 7)}${pad(row.non2xx + row.errors, 9)}`,
+      `${row.scenario.name.padEnd(52)}${pad(Math.round(row.requests), 9)}${pad(Math.round(row.requests * row.scenario.calls), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(Math.round(row.cpuPerRequest), 8)}${pad((row.requests / bare).toFixed(2), 7)}${pad((row.requests / orpc).toFixed(2), 7)}${pad(row.non2xx + row.errors, 9)}`,
     );
   }
   const rest = rows[3]!.requests;

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 43 base62 characters carry 256 bits. */
@@ -45,7 +46,7 @@ export function parseApiKey(value: string): string | undefined {
 
 /** SHA-256 of the whole key, hex: the only form in which a key is stored. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
 
 /** Constant-time comparison of two hex digests. */

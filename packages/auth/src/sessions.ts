@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
 import type { Database } from '@checkline/db';
 import { prepared } from '@checkline/db';
 import { eq, lt, sql } from 'drizzle-orm';
@@ -14,7 +15,7 @@ export interface SessionLifetime {
 }
 
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
 export function isWellFormedSessionToken(token: string): boolean {
