@@ -1,0 +1,112 @@
+import type { AnyPlugin, RequestContext } from '@checkline/core';
+import type { Database } from '@checkline/db';
+import { SmartCoercionPlugin } from '@orpc/json-schema';
+import { OpenAPIHandler } from '@orpc/openapi/fetch';
+import type { AnyRouter } from '@orpc/server';
+import { RPCHandler } from '@orpc/server/fetch';
+import type { Hono } from 'hono';
+import type { AppContext, AppEnv } from './env.ts';
+import { errorBody, errorResponse, normalizeError } from './errors.ts';
+import { createKeyedDispatcher, KeyedCallError } from './keyed-rpc.ts';
+import { schemaConverters } from './openapi.ts';
+import { restRoutes } from './rest-routes.ts';
+import { fail, type WithScope } from './scoped.ts';
+
+/** Errors leave oRPC's handlers normalised: known codes kept, the rest a logged generic 500. */
+async function normalizeErrors({
+  next,
+  context,
+}: {
+  next: () => Promise<unknown>;
+  context: RequestContext;
+}) {
+  try {
+    return await next();
+  } catch (error) {
+    throw normalizeError(error, context.logger, context.requestId);
+  }
+}
+
+const unknownProcedure = (c: AppContext) =>
+  errorResponse('NOT_FOUND', 'Unknown procedure', c.var.requestId);
+
+/** `POST /api/{pluginId}/`: keyed calls and batches (API.md 1.1). */
+export function mountKeyedSurface(
+  app: Hono<AppEnv>,
+  router: Record<string, AnyRouter>,
+  db: Database,
+  withScope: WithScope,
+) {
+  const dispatchers = new Map(
+    Object.entries(router).map(([id, pluginRouter]) => [
+      id,
+      createKeyedDispatcher(pluginRouter, db),
+    ]),
+  );
+  const keyedRoute = (c: AppContext) => {
+    const pluginId = c.req.param('pluginId') ?? '';
+    const dispatch = dispatchers.get(pluginId);
+    if (!dispatch) return errorResponse('NOT_FOUND', `Unknown plugin ${pluginId}`, c.var.requestId);
+    return withScope(c, async (context) => {
+      try {
+        return Response.json(await dispatch(await c.req.text(), context));
+      } catch (error) {
+        if (error instanceof KeyedCallError) return fail(c, error.error, error.procedure);
+        return fail(c, error);
+      }
+    });
+  };
+  app.post('/api/:pluginId/', keyedRoute);
+  app.post('/api/:pluginId', keyedRoute);
+}
+
+/** `/api/{pluginId}/{procedure}`: oRPC's own protocol, for `@orpc/client` (API.md 1.2). */
+export function mountRpcSurface(
+  app: Hono<AppEnv>,
+  router: Record<string, AnyRouter>,
+  withScope: WithScope,
+) {
+  const handler = new RPCHandler<RequestContext>(router, { clientInterceptors: [normalizeErrors] });
+  app.all('/api/:pluginId/:procedure', (c) =>
+    withScope(c, async (context) => {
+      const { matched, response } = await handler.handle(c.req.raw, { prefix: '/api', context });
+      return matched ? response : unknownProcedure(c);
+    }),
+  );
+}
+
+/**
+ * `/rest/{pluginId}/{procedure}` (API.md 1.3): 405 with `Allow` from the method table derived from
+ * the contracts, then oRPC's OpenAPIHandler with bracket notation and smart coercion.
+ */
+export function mountRestSurface(
+  app: Hono<AppEnv>,
+  router: Record<string, AnyRouter>,
+  plugins: readonly AnyPlugin[],
+  withScope: WithScope,
+) {
+  const methods = restRoutes(plugins);
+  const handler = new OpenAPIHandler<RequestContext>(router, {
+    plugins: [new SmartCoercionPlugin({ schemaConverters })],
+    clientInterceptors: [normalizeErrors],
+    customErrorResponseBodyEncoder: (error) => errorBody(error),
+  });
+  app.all('/rest/:pluginId/:procedure', (c) => {
+    const method = methods.get(c.req.path);
+    if (!method) return unknownProcedure(c);
+    if (c.req.method !== method) {
+      return errorResponse(
+        'METHOD_NOT_ALLOWED',
+        `Use ${method} for ${c.req.path}`,
+        c.var.requestId,
+        {
+          headers: { allow: method },
+        },
+      );
+    }
+    return withScope(c, async (context) => {
+      const { matched, response } = await handler.handle(c.req.raw, { context });
+      return matched ? response : unknownProcedure(c);
+    });
+  });
+}
