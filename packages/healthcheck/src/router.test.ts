@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { healthChecks, results, systemStatuses } from './db/schema.ts';
+import { healthChecks, results } from './db/schema.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   admin,
@@ -35,10 +35,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.delete(results);
-  await database.db.delete(healthChecks);
-  await database.db.delete(systemStatuses);
-  h.changes.length = 0;
+  await h.reset();
 });
 
 async function httpCheck(path = '/ok', overrides: Record<string, unknown> = {}) {

@@ -34,10 +34,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.delete(results);
-  await database.db.delete(healthChecks);
-  await database.db.delete(systemStatuses);
-  h.changes.length = 0;
+  await h.reset();
 });
 
 const scheduler = () => h.healthcheck.scheduler();

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { healthcheckAccess } from './access.ts';
 import type { HealthcheckContract } from './contract.ts';
-import { healthChecks, results, systemStatuses } from './db/schema.ts';
+import { results, systemStatuses } from './db/schema.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   admin,
@@ -50,10 +50,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.delete(results);
-  await database.db.delete(healthChecks);
-  await database.db.delete(systemStatuses);
-  h.changes.length = 0;
+  await h.reset();
   teamOnly.clear();
 });
 

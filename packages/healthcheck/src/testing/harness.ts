@@ -10,6 +10,7 @@ import {
 } from '@checkline/maintenance';
 import { healthcheckAccess } from '../access.ts';
 import { healthcheckContract } from '../contract.ts';
+import { healthChecks, results, systemStatuses } from '../db/schema.ts';
 import { healthStatusChanged } from '../events.ts';
 import type { HealthcheckPluginOptions } from '../plugin.ts';
 import { createHealthcheckPlugin, healthcheckPlugin } from '../plugin.ts';
@@ -82,6 +83,13 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
     ...started,
     healthcheck,
     maintenance,
+    /** Forgets every check, result, stored status and recorded change (between tests). */
+    async reset() {
+      await db.delete(results);
+      await db.delete(healthChecks);
+      await db.delete(systemStatuses);
+      changes.length = 0;
+    },
     /** Status changes published so far, in order. */
     changes,
     as: (principal: typeof admin) => started.client('healthcheck', healthcheckContract, principal),
