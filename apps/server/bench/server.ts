@@ -9,7 +9,11 @@ import { mountBaselines } from './baselines.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const database = await createDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await createDatabase({
+  url: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  poolSize: env.DATABASE_POOL_SIZE,
+});
 const checkline = await startCheckline({
   database,
   plugins: createPlugins(env),

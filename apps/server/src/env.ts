@@ -18,6 +18,7 @@ const EnvSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().default('./data'),
     ENCRYPTION_KEY: optional,
     ADMIN_EMAIL: optional.pipe(z.email().optional()),

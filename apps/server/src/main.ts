@@ -24,6 +24,7 @@ async function start() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await createDatabase({
     url: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,
     log: (message) => logger.info(message),
   });
