@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { DatabaseHandle } from '@checkline/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { healthChecks, results } from './db/schema.ts';
@@ -72,6 +74,36 @@ describe('getHealthCheckTypes', () => {
 });
 
 describe('createHealthCheck', () => {
+  describe('keeps header values secret', () => {
+    it('sends them to the target but never shows them in an answer', async () => {
+      const seen: (string | undefined)[] = [];
+      const secretTarget = createServer((request, response) => {
+        seen.push(request.headers.authorization);
+        response.writeHead(200).end('ok');
+      });
+      await new Promise<void>((resolve) => secretTarget.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = secretTarget.address() as AddressInfo;
+        const system = await h.createSystem();
+        const check = await h.as(manager).createHealthCheck({
+          systemId: system.id,
+          name: 'private api',
+          type: 'healthcheck.http',
+          config: { url: `http://127.0.0.1:${port}/`, headers: { authorization: 'Bearer s3cret' } },
+        });
+        expect(check.config.headers).toEqual({ authorization: '[redacted]' });
+        const listed = await h.as(reader).getHealthChecks({ systemId: system.id });
+        expect(JSON.stringify(listed)).not.toContain('s3cret');
+        await expect(h.as(manager).runHealthCheck({ id: check.id })).resolves.toMatchObject({
+          status: 'pass',
+        });
+        expect(seen).toEqual(['Bearer s3cret']);
+      } finally {
+        await new Promise((resolve) => secretTarget.close(resolve));
+      }
+    });
+  });
+
   describe('works', () => {
     it('creates an http check with defaults, due at once', async () => {
       const { system, check } = await httpCheck('/ok');

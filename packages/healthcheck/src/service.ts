@@ -11,6 +11,7 @@ import type {
   History,
   UpdateHealthCheckInput,
 } from './schemas.ts';
+import { publicConfig } from './public-config.ts';
 
 export type HealthCheckRow = typeof healthChecks.$inferSelect;
 type ResultRow = typeof results.$inferSelect;
@@ -24,7 +25,7 @@ export function toHealthCheck(row: HealthCheckRow): HealthCheck {
     systemId: row.systemId,
     name: row.name,
     type: row.type,
-    config: row.config,
+    config: publicConfig(row.config),
     intervalSeconds: row.intervalSeconds,
     timeoutMs: row.timeoutMs,
     nextRunAt: row.nextRunAt.toISOString(),
