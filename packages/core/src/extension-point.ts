@@ -31,8 +31,9 @@ export class ExtensionPoints {
 
   provide<T>(point: ExtensionPoint<T>, ownerPluginId: string, factory: ExtensionPointFactory<T>) {
     this.#assertPhase('register', `provide extension point ${point.id}`);
-    if (this.#factories.has(point.id)) {
-      throw new Error(`Extension point ${point.id} is already provided`);
+    const existing = this.#factories.get(point.id);
+    if (existing) {
+      throw new Error(`Extension point ${point.id} is already provided by ${existing.owner}`);
     }
     this.#factories.set(point.id, {
       owner: ownerPluginId,

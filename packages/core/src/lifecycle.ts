@@ -25,15 +25,20 @@ export async function bootPlugins(options: BootOptions) {
     plugin.register?.({ pluginId: plugin.id, extensionPoints, events: runtime.events });
   }
   extensionPoints.advance('init');
-  const apiFor = (plugin: AnyPlugin): PluginInitApi => ({
-    pluginId: plugin.id,
-    db,
-    logger: logger.child({ plugin: plugin.id }),
-    events: runtime.events,
-    plugins: runtime.plugins,
-    serviceContext: () => runtime.serviceContext(plugin.id),
-  });
-  for (const plugin of plugins) await plugin.init?.(apiFor(plugin));
+  const apis = new Map<AnyPlugin, PluginInitApi>(
+    plugins.map((plugin) => [
+      plugin,
+      {
+        pluginId: plugin.id,
+        db,
+        logger: logger.child({ plugin: plugin.id }),
+        events: runtime.events,
+        plugins: runtime.plugins,
+        serviceContext: () => runtime.serviceContext(plugin.id),
+      },
+    ]),
+  );
+  for (const plugin of plugins) await plugin.init?.(apis.get(plugin)!);
 
   const authenticators = plugins.flatMap((plugin) =>
     plugin.authentication ? [plugin.authentication()] : [],
@@ -44,7 +49,7 @@ export async function bootPlugins(options: BootOptions) {
   await options.beforeReady?.(authentication);
 
   extensionPoints.advance('ready');
-  for (const plugin of plugins) await plugin.ready?.(apiFor(plugin));
+  for (const plugin of plugins) await plugin.ready?.(apis.get(plugin)!);
   return {
     extensionPoints,
     authentication,

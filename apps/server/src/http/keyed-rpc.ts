@@ -69,11 +69,14 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
     });
   }
 
+  const invoke = (context: RequestContext, item: KeyedCall) =>
+    call(item.procedure, item.input, { context, path: [item.key] });
+
   async function run(context: RequestContext, calls: KeyedCall[]) {
     const output: Record<string, unknown> = {};
     for (const item of calls) {
       try {
-        output[item.key] = await call(item.procedure, item.input, { context, path: [item.key] });
+        output[item.key] = await invoke(context, item);
       } catch (error) {
         throw new KeyedCallError(error, item.key);
       }
@@ -86,9 +89,7 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
    * and the first failing key in body order is the one reported.
    */
   async function runConcurrently(context: RequestContext, calls: KeyedCall[]) {
-    const settled = await Promise.allSettled(
-      calls.map((item) => call(item.procedure, item.input, { context, path: [item.key] })),
-    );
+    const settled = await Promise.allSettled(calls.map((item) => invoke(context, item)));
     const output: Record<string, unknown> = {};
     settled.forEach((outcome, index) => {
       const { key } = calls[index]!;

@@ -1,14 +1,14 @@
-import type { AnyPlugin, ProcedureMeta } from '@checkline/core';
-import { restMethodFor, restPathFor } from '@checkline/core';
+import type { AnyPlugin } from '@checkline/core';
 import type { AnyContractProcedure } from '@orpc/contract';
 
-/** REST path to its one method, derived from the contracts once. */
+/** REST path to its one method, as `defineContract` set them on each procedure's route. */
 export function restRoutes(plugins: readonly AnyPlugin[]): Map<string, string> {
   const routes = new Map<string, string>();
   for (const plugin of plugins) {
-    for (const [name, procedure] of Object.entries(plugin.contract)) {
-      const meta = (procedure as AnyContractProcedure)['~orpc'].meta as ProcedureMeta;
-      routes.set(restPathFor(plugin.id, name), restMethodFor(name, meta));
+    for (const procedure of Object.values(plugin.contract)) {
+      const { path, method } = (procedure as AnyContractProcedure)['~orpc'].route;
+      if (!path || !method) throw new Error(`Plugin ${plugin.id} has a procedure without a route`);
+      routes.set(path, method);
     }
   }
   return routes;
