@@ -5,3 +5,4 @@ export { connectPostgres, createDatabase, openPglite, redactUrl } from './create
 export { prepared } from './prepared.ts';
 export { isUniqueViolation } from './errors.ts';
 export { queryRows } from './rows.ts';
+export { idLinks } from './id-links.ts';
