@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { memoryGroup, memorySystem } from './memory-plugin.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -77,7 +78,7 @@ async function call(path: string, init: RequestInit & { cookie?: string } = {}) 
   return response;
 }
 
-/** Logs in as the admin and makes an application whose role may read the catalog. */
+/** Logs in as the admin and makes an application whose role may read both catalogs. */
 async function seed() {
   const login = await call('/api/auth-backend/custom/login', {
     method: 'POST',
@@ -90,7 +91,10 @@ async function seed() {
     ).json()) as Record<string, any>;
 
   const { createRole } = await keyed('auth', {
-    createRole: { name: 'bench-readers', accessRules: ['catalog.catalog.read'] },
+    createRole: {
+      name: 'bench-readers',
+      accessRules: ['catalog.catalog.read', 'memory.memory.read'],
+    },
   });
   const { createApplication } = await keyed('auth', { createApplication: { name: 'bench' } });
   await keyed('auth', {
@@ -172,6 +176,21 @@ try {
     getGroup: { id: groupId },
     getSystemGroups: { systemId },
   };
+  const memoryBatch = {
+    getSystem: { id: memorySystem.id },
+    getSystems: {},
+    getGroups: {},
+    getGroup: { id: memoryGroup.id },
+    getSystemGroups: { systemId: memorySystem.id },
+  };
+  const keyedRequest = (pluginId: string, body: object): BenchRequest => ({
+    method: 'POST',
+    path: `/api/${pluginId}/`,
+    headers: auth,
+    body: JSON.stringify(body),
+  });
+  const separately = (pluginId: string, body: object) =>
+    Object.entries(body).map(([key, input]) => keyedRequest(pluginId, { [key]: input }));
   const scenarios: Scenario[] = [
     {
       name: '(a) bare Hono route, same-sized JSON',
@@ -186,12 +205,7 @@ try {
     {
       name: 'keyed catalog.getSystem, API key',
       calls: 1,
-      request: {
-        method: 'POST',
-        path: '/api/catalog/',
-        headers: auth,
-        body: JSON.stringify({ getSystem: { id: systemId } }),
-      },
+      request: keyedRequest('catalog', { getSystem: { id: systemId } }),
     },
     {
       name: 'REST GET catalog/getSystem, API key',
@@ -199,24 +213,39 @@ try {
       request: { method: 'GET', path: `/rest/catalog/getSystem?id=${systemId}`, headers: auth },
     },
     {
-      name: 'the same 5 reads as 5 keyed requests, API key',
+      name: 'the 5 catalog reads as 5 keyed requests, API key',
       calls: 1,
-      requests: Object.entries(batch).map(([key, input]) => ({
-        method: 'POST' as const,
-        path: '/api/catalog/',
-        headers: auth,
-        body: JSON.stringify({ [key]: input }),
-      })),
+      requests: separately('catalog', batch),
     },
     {
-      name: 'keyed batch of those 5 reads, API key',
+      name: 'keyed batch of those 5 catalog reads, API key',
       calls: 5,
+      request: keyedRequest('catalog', batch),
+    },
+    {
+      name: '(c) oRPC RPCHandler, in-memory getSystem, no auth',
+      calls: 1,
       request: {
         method: 'POST',
-        path: '/api/catalog/',
-        headers: auth,
-        body: JSON.stringify(batch),
+        path: '/bench/rpc/getSystem',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { id: memorySystem.id } }),
       },
+    },
+    {
+      name: 'keyed memory.getSystem (in-memory), API key',
+      calls: 1,
+      request: keyedRequest('memory', { getSystem: { id: memorySystem.id } }),
+    },
+    {
+      name: 'the 5 in-memory reads as 5 keyed requests',
+      calls: 1,
+      requests: separately('memory', memoryBatch),
+    },
+    {
+      name: 'keyed batch of those 5 in-memory reads',
+      calls: 5,
+      request: keyedRequest('memory', memoryBatch),
     },
   ];
 
@@ -239,14 +268,18 @@ async function report(scenarios: Scenario[], kind: string) {
   console.log(
     `\nCheckline benchmark: ${kind}, ${cpus().length} cores, ${connections} connections, ${seconds} s per row (after a 2 s warm-up), node ${process.version}\n`,
   );
-  const rows = [];
+  const rows: (Awaited<ReturnType<typeof load>> & { scenario: Scenario })[] = [];
   for (const scenario of scenarios) {
     await load(scenario, 2);
     rows.push({ scenario, ...(await load(scenario, seconds)) });
   }
-  const bare = rows[0]!.requests;
-  const orpc = rows[1]!.requests;
-  const single = rows[2]!.requests;
+  const rate = (name: string) => {
+    const row = rows.find((each) => each.scenario.name.startsWith(name));
+    if (!row) throw new Error(`no row ${name}`);
+    return row.requests * row.scenario.calls;
+  };
+  const bare = rate('(a)');
+  const orpc = rate('(b)');
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   console.log(
     `${'route'.padEnd(52)}${pad('req/s', 9)}${pad('calls/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('cpu us', 8)}${pad('x (a)', 7)}${pad('x (b)', 7)}${pad('non-2xx', 9)}`,
@@ -256,17 +289,22 @@ async function report(scenarios: Scenario[], kind: string) {
       `${row.scenario.name.padEnd(52)}${pad(Math.round(row.requests), 9)}${pad(Math.round(row.requests * row.scenario.calls), 9)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(Math.round(row.cpuPerRequest), 8)}${pad((row.requests / bare).toFixed(2), 7)}${pad((row.requests / orpc).toFixed(2), 7)}${pad(row.non2xx + row.errors, 9)}`,
     );
   }
-  const rest = rows[3]!.requests;
-  const separateCalls = rows[4]!.requests;
-  const batchCalls = rows[5]!.requests * 5;
+  const ratio = (over: number, under: number) => `${(over / under).toFixed(2)}x`;
   console.log(`\nTargets (PERFORMANCE.md; measured, not asserted):`);
   console.log(
-    `  authenticated keyed read / (b): ${(single / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`,
+    `  authenticated keyed read / (b): ${ratio(rate('keyed catalog.getSystem'), orpc)} (target >= 0.8x on PostgreSQL)`,
   );
   console.log(
-    `  authenticated REST read  / (b): ${(rest / orpc).toFixed(2)}x (target >= 0.8x on PostgreSQL)`,
+    `  authenticated REST read  / (b): ${ratio(rate('REST GET'), orpc)} (target >= 0.8x on PostgreSQL)`,
   );
   console.log(
-    `  batch of 5 calls/s / the same 5 calls as separate requests: ${(batchCalls / separateCalls).toFixed(2)}x (target >= 3x)`,
+    `  keyed in-memory call, API key / (c) RPCHandler, no auth: ${ratio(rate('keyed memory.getSystem'), rate('(c)'))} (target >= 1x)`,
   );
+  console.log(
+    `  batch of 5 catalog reads, calls/s / the same 5 as separate requests: ${ratio(rate('keyed batch of those 5 catalog'), rate('the 5 catalog'))} (target >= 3x)`,
+  );
+  console.log(
+    `  batch of 5 in-memory reads, calls/s / the same 5 as separate requests: ${ratio(rate('keyed batch of those 5 in-memory'), rate('the 5 in-memory'))}`,
+  );
+  console.log(`  bare route: ${Math.round(bare)} req/s`);
 }

@@ -6,6 +6,7 @@ import { createLogger } from '../src/logger.ts';
 import { createPlugins } from '../src/plugins.ts';
 import { startCheckline } from '../src/start.ts';
 import { mountBaselines } from './baselines.ts';
+import { memoryPlugin } from './memory-plugin.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -16,7 +17,7 @@ const database = await createDatabase({
 });
 const checkline = await startCheckline({
   database,
-  plugins: createPlugins(env),
+  plugins: [...createPlugins(env), memoryPlugin],
   logger,
   mountFirst: (app) => mountBaselines(app, database.db),
 });
