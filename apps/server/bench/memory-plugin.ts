@@ -13,7 +13,7 @@ import {
 } from '@checkline/core';
 import { z } from 'zod';
 
-export const memoryAccess = defineAccessRules('memory', {
+const memoryAccess = defineAccessRules('memory', {
   read: ['memory.read', 'Read the in-memory benchmark catalog'],
 });
 
