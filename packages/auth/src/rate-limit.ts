@@ -1,4 +1,4 @@
-import { appError } from '@checkline/core/contract';
+import { tooManyRequests } from '@checkline/core/contract';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimit, ResolvedAuthConfig } from './config.ts';
 
@@ -6,14 +6,6 @@ const limiter = (limit: RateLimit | false) =>
   limit === false
     ? undefined
     : new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds });
-
-/** TOO_MANY_REQUESTS with the seconds to wait, which the server sends as `Retry-After`. */
-export function tooManyRequests(msBeforeNext: number) {
-  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return appError('TOO_MANY_REQUESTS', `Too many requests; try again in ${retryAfter} s`, {
-    retryAfter,
-  });
-}
 
 /** Rethrows a limiter's refusal as TOO_MANY_REQUESTS; anything else as it is. */
 function refused(error: unknown): never {

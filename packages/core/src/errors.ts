@@ -45,6 +45,14 @@ export const conflict = (message: string) => appError('CONFLICT', message);
 export const badRequest = (message: string, issues?: InputIssue[]) =>
   appError('BAD_REQUEST', message, issues ? { issues } : undefined);
 
+/** TOO_MANY_REQUESTS with the seconds to wait, which the server sends as `Retry-After`. */
+export function tooManyRequests(msBeforeNext: number) {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return appError('TOO_MANY_REQUESTS', `Too many requests; try again in ${retryAfter} s`, {
+    retryAfter,
+  });
+}
+
 export const missingAccess = (rule: string) => appError('FORBIDDEN', `Missing access: ${rule}`);
 
 export const unauthorized = (message = 'Authentication required') =>

@@ -88,6 +88,47 @@ describe('health check type extension point', () => {
     expect(history.results).toHaveLength(2);
   });
 
+  it('refuses an unknown config key of every registered type, on create and update', async () => {
+    const validConfigs: Record<string, Record<string, unknown>> = {
+      'healthcheck.http': { url: 'http://10.0.0.1/' },
+      'healthcheck.tcp': { host: '10.0.0.1', port: 5432 },
+      'probe.ping': { target: 'db' },
+      'probe.http': { target: 'web' },
+    };
+    const { types } = await h.as(reader).getHealthCheckTypes({});
+    expect(types.map((type) => type.id).sort()).toEqual(Object.keys(validConfigs).sort());
+    const system = await h.createSystem();
+    for (const { id: type, configSchema } of types) {
+      expect(configSchema, type).toMatchObject({ additionalProperties: false });
+      const config = { ...validConfigs[type], unknownKey: true };
+      const expected = {
+        code: 'BAD_REQUEST',
+        data: { issues: [{ path: 'config.unknownKey', message: 'Unknown key "unknownKey"' }] },
+      };
+      await expect(
+        h.as(manager).createHealthCheck({ systemId: system.id, name: type, type, config }),
+      ).rejects.toMatchObject(expected);
+      const check = await h.as(manager).createHealthCheck({
+        systemId: system.id,
+        name: type,
+        type,
+        config: validConfigs[type]!,
+      });
+      await expect(h.as(manager).updateHealthCheck({ id: check.id, config })).rejects.toMatchObject(
+        expected,
+      );
+    }
+  });
+
+  it('refuses a type whose config is not an object schema', async () => {
+    const loose = probePlugin((types) =>
+      types.register({ ...pingType, id: 'loose', config: z.string() as never }),
+    );
+    await expect(startHealthcheck(database.db, { extraPlugins: [loose] })).rejects.toThrow(
+      'Health check type loose: config must be a z.object() schema',
+    );
+  });
+
   it('refuses registrations once start-up is over', () => {
     expect(() => probe.kept().register({ ...pingType, id: 'late' })).toThrow(
       'Health check types: probe.late registered after start-up',

@@ -1,6 +1,9 @@
 import { QualifiedRegistry, badRequest, createExtensionPoint } from '@checkline/core';
 import { z } from 'zod';
 import type { HealthCheckTypeInfo } from './schemas.ts';
+import type { CheckTarget } from './targets/check-targets.ts';
+import { refusedTargets } from './targets/check-targets.ts';
+import type { TargetPolicy } from './targets/target-policy.ts';
 
 /** What one run of a check found. */
 export interface CheckOutcome {
@@ -14,6 +17,11 @@ export interface RunOptions {
   signal: AbortSignal;
   /** The check's timeout; a type may stop sooner, never later. */
   timeoutMs: number;
+  /**
+   * The operator's target policy. A type that connects vets every host with it right before
+   * connecting (each redirect hop too) and connects through the vetted target's `lookup`.
+   */
+  targets: TargetPolicy;
 }
 
 /** A kind of health check: how its config looks and how one run is done. */
@@ -22,8 +30,16 @@ export interface HealthCheckType<TConfig = unknown> {
   id: string;
   displayName: string;
   description?: string;
-  /** Validates a check's config and fills its defaults. */
+  /**
+   * Validates a check's config and fills its defaults: a `z.object`, made strict on registration
+   * so that an unknown key is refused rather than dropped.
+   */
   config: z.ZodType<TConfig>;
+  /**
+   * The hosts a config connects to, with the field naming each. The target policy judges them
+   * when a check is saved and before every run; a type that connects must list them.
+   */
+  targets?(config: TConfig): CheckTarget[];
   /** Runs the check once. Failures of the target are a `fail` outcome, not a rejection. */
   run(config: TConfig, options: RunOptions): Promise<CheckOutcome>;
 }
@@ -46,6 +62,14 @@ export function createHealthCheckTypeRegistry(): HealthCheckTypeRegistry {
   return new QualifiedRegistry<HealthCheckType>('Health check types');
 }
 
+/** The type with a config schema that refuses unknown keys; throws unless it is an object. */
+export function withStrictConfig<TConfig>(type: HealthCheckType<TConfig>): HealthCheckType {
+  if (!(type.config instanceof z.ZodObject)) {
+    throw new Error(`Health check type ${type.id}: config must be a z.object() schema`);
+  }
+  return { ...type, config: type.config.strict() } as HealthCheckType;
+}
+
 /** The extension point's API for one registering plugin. */
 export function checkTypeExtensionFor(
   registry: HealthCheckTypeRegistry,
@@ -53,7 +77,7 @@ export function checkTypeExtensionFor(
 ): HealthCheckTypeExtension {
   return {
     register(type) {
-      const { qualifiedId } = registry.register(callerPluginId, type as HealthCheckType);
+      const { qualifiedId } = registry.register(callerPluginId, withStrictConfig(type));
       return { qualifiedId };
     },
   };
@@ -71,12 +95,28 @@ export function describeCheckTypes(registry: HealthCheckTypeRegistry): HealthChe
   }));
 }
 
-/** A check's config validated by its type, defaults filled; BAD_REQUEST listing every problem. */
-export function parseCheckConfig(
+const configIssues = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.flatMap((issue) => {
+    const at = ['config', ...issue.path.map(String)];
+    if (issue.code !== 'unrecognized_keys') {
+      return [{ path: at.join('.'), message: issue.message }];
+    }
+    return issue.keys.map((key) => ({
+      path: [...at, key].join('.'),
+      message: `Unknown key "${key}"`,
+    }));
+  });
+
+/**
+ * A check's config validated by its type, defaults filled, its targets judged by the policy;
+ * BAD_REQUEST listing every problem under `config`.
+ */
+export async function parseCheckConfig(
   registry: HealthCheckTypeRegistry,
+  policy: TargetPolicy,
   typeId: string,
   config: unknown,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const type = registry.get(typeId);
   if (!type) {
     const known = registry.list().map((entry) => entry.qualifiedId);
@@ -86,13 +126,9 @@ export function parseCheckConfig(
   }
   const parsed = type.config.safeParse(config);
   if (!parsed.success) {
-    throw badRequest(
-      `Invalid config for ${typeId}`,
-      parsed.error.issues.map((issue) => ({
-        path: ['config', ...issue.path.map(String)].join('.'),
-        message: issue.message,
-      })),
-    );
+    throw badRequest(`Invalid config for ${typeId}`, configIssues(parsed.error.issues));
   }
+  const refused = await refusedTargets(policy, type.targets?.(parsed.data) ?? []);
+  if (refused.length > 0) throw badRequest(`Target refused for ${typeId}`, refused);
   return parsed.data as Record<string, unknown>;
 }

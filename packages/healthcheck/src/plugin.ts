@@ -18,14 +18,26 @@ import { healthStatusChanged } from './events.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { createHealthcheckRouter } from './router.ts';
+import type { RunRateLimit } from './run-rate-limit.ts';
+import { defaultRunRateLimit, runRateLimiter } from './run-rate-limit.ts';
 import type { Scheduler, SchedulerSettings } from './scheduler.ts';
 import { createScheduler } from './scheduler.ts';
 import { deleteChecksOfSystem } from './service.ts';
 import { forgetSystemStatus, recomputeSystemStatus } from './system-status.ts';
+import type { TargetPolicyOptions } from './targets/target-policy.ts';
+import { createTargetPolicy } from './targets/target-policy.ts';
 
 export interface HealthcheckPluginOptions {
   /** The clock of procedures and of the scheduler. Default: the system clock. */
   now?: () => Date;
+  /**
+   * Where checks may connect (API.md 4): `allow` and `deny` lists of addresses, ranges and host
+   * names (the server fills them from CHECK_TARGETS_ALLOW and CHECK_TARGETS_DENY), and the
+   * resolver. Default: link-local, metadata, unspecified and loopback refused, all else allowed.
+   */
+  targets?: TargetPolicyOptions;
+  /** Each caller's budget of `runHealthCheck` calls; `false` for none. Default 30 a minute. */
+  runRateLimit?: RunRateLimit | false;
   scheduler?: SchedulerSettings & {
     /** Start ticking in `ready`. Default true; false leaves `tick()` to the caller (tests). */
     autoStart?: boolean;
@@ -36,6 +48,7 @@ export interface HealthcheckPluginOptions {
 export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) {
   const now = options.now ?? (() => new Date());
   const types = createHealthCheckTypeRegistry();
+  const targets = createTargetPolicy(options.targets);
   let services:
     | { db: Database; events: EventBus; logger: Logger; inMaintenance: MaintenanceLookup }
     | undefined;
@@ -67,7 +80,12 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
   const plugin = definePlugin({
     id: 'healthcheck',
     contract: healthcheckContract,
-    router: createHealthcheckRouter({ types, now }),
+    router: createHealthcheckRouter({
+      types,
+      targets,
+      assertMayRun: runRateLimiter(options.runRateLimit ?? defaultRunRateLimit),
+      now,
+    }),
     accessRules: Object.values(healthcheckAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     register(api) {
@@ -91,7 +109,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
     },
     ready() {
       types.freeze();
-      scheduler = createScheduler({ ...initialised(), types, now }, options.scheduler);
+      scheduler = createScheduler({ ...initialised(), types, targets, now }, options.scheduler);
       if (options.scheduler?.autoStart !== false) scheduler.start();
     },
     async stop() {

@@ -8,13 +8,17 @@ import { healthStatusChanged } from './events.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { recordResult } from './record-result.ts';
 import { runCheck } from './run-check.ts';
+import type { runRateLimiter } from './run-rate-limit.ts';
 import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
 import { assertSystemAccess, visibleSystems } from './system-access.ts';
 import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
+import type { TargetPolicy } from './targets/target-policy.ts';
 
 export interface HealthcheckRouterDeps {
   types: HealthCheckTypeRegistry;
+  targets: TargetPolicy;
+  assertMayRun: ReturnType<typeof runRateLimiter>;
   now: () => Date;
 }
 
@@ -22,9 +26,11 @@ const announce = (context: RequestContext, change: HealthStatusChange | null) =>
   if (change) context.emit(healthStatusChanged, change);
 };
 
-export function createHealthcheckRouter({ types, now }: HealthcheckRouterDeps) {
+export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
+  const { types, targets, now } = deps;
   const os = implementPlugin(healthcheckContract);
-  const parseConfig = (typeId: string, config: unknown) => parseCheckConfig(types, typeId, config);
+  const parseConfig = (typeId: string, config: unknown) =>
+    parseCheckConfig(types, targets, typeId, config);
 
   /** The check addressed by `id`, once the caller may act on its system. */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {
@@ -61,8 +67,9 @@ export function createHealthcheckRouter({ types, now }: HealthcheckRouterDeps) {
       return { id: check.id, deleted: true as const };
     }),
     runHealthCheck: os.runHealthCheck.handler(async ({ context, input }) => {
+      await deps.assertMayRun(context.principal);
       const check = await addressedCheck(context, input.id, 'manage');
-      const outcome = await runCheck(types, check);
+      const outcome = await runCheck(types, check, { targets });
       const { result, change } = await recordResult(
         context.db,
         { healthCheckId: check.id, outcome, dueAt: null, checkedAt: now() },

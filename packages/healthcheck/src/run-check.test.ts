@@ -3,8 +3,11 @@ import { z } from 'zod';
 import type { HealthCheckType } from './check-type.ts';
 import { createHealthCheckTypeRegistry, defineHealthCheckType } from './check-type.ts';
 import { runCheck } from './run-check.ts';
+import { createTargetPolicy } from './targets/target-policy.ts';
+import { fixedResolver } from './testing/resolver.ts';
 
 const registry = createHealthCheckTypeRegistry();
+const targets = createTargetPolicy();
 const register = (type: HealthCheckType<{ value: number }>) =>
   registry.register('probe', type as HealthCheckType);
 const config = z.object({ value: z.number().default(1) });
@@ -43,6 +46,19 @@ register({
     ),
 });
 
+/** A type that names its target and would connect: it only counts the runs that reach it. */
+let dialled: string[] = [];
+registry.register('probe', {
+  id: 'dial',
+  displayName: 'Dials its host',
+  config: z.object({ host: z.string() }),
+  targets: (stored: { host: string }) => [{ path: 'host', host: stored.host }],
+  run: async ({ host }: { host: string }) => {
+    dialled.push(host);
+    return { status: 'pass', latencyMs: 0, message: `dialled ${host}` };
+  },
+} as HealthCheckType);
+
 const check = (type: string, timeoutMs = 200, stored: Record<string, unknown> = {}) => ({
   type,
   config: stored,
@@ -51,7 +67,7 @@ const check = (type: string, timeoutMs = 200, stored: Record<string, unknown> = 
 
 describe('runCheck', () => {
   it('runs the type with its config parsed again, defaults filled', async () => {
-    await expect(runCheck(registry, check('probe.echo'))).resolves.toEqual({
+    await expect(runCheck(registry, check('probe.echo'), { targets })).resolves.toEqual({
       status: 'pass',
       latencyMs: 1,
       message: 'value 1',
@@ -59,14 +75,14 @@ describe('runCheck', () => {
   });
 
   it('fails, never rejects, for unknown types, stored configs the type now refuses and throwing types', async () => {
-    await expect(runCheck(registry, check('probe.gone'))).resolves.toMatchObject({
+    await expect(runCheck(registry, check('probe.gone'), { targets })).resolves.toMatchObject({
       status: 'fail',
       message: 'Unknown health check type "probe.gone"',
     });
     await expect(
-      runCheck(registry, check('probe.echo', 200, { value: 'x' })),
+      runCheck(registry, check('probe.echo', 200, { value: 'x' }), { targets }),
     ).resolves.toMatchObject({ status: 'fail', message: expect.stringMatching(/^Invalid config/) });
-    await expect(runCheck(registry, check('probe.throws'))).resolves.toMatchObject({
+    await expect(runCheck(registry, check('probe.throws'), { targets })).resolves.toMatchObject({
       status: 'fail',
       message: 'kaput',
     });
@@ -74,7 +90,7 @@ describe('runCheck', () => {
 
   it('bounds a type that ignores its signal by the timeout and a grace period', async () => {
     const started = performance.now();
-    await expect(runCheck(registry, check('probe.deaf', 100))).resolves.toMatchObject({
+    await expect(runCheck(registry, check('probe.deaf', 100), { targets })).resolves.toMatchObject({
       status: 'fail',
       message: 'Timed out after 100 ms',
     });
@@ -82,12 +98,46 @@ describe('runCheck', () => {
   });
 
   it('aborts the signal when the timeout passes or the caller cancels', async () => {
-    await expect(runCheck(registry, check('probe.polite', 100))).resolves.toMatchObject({
+    await expect(
+      runCheck(registry, check('probe.polite', 100), { targets }),
+    ).resolves.toMatchObject({
       message: 'stopped',
     });
     const cancel = new AbortController();
-    const pending = runCheck(registry, check('probe.polite', 10_000), cancel.signal);
+    const pending = runCheck(registry, check('probe.polite', 10_000), {
+      targets,
+      cancel: cancel.signal,
+    });
     cancel.abort();
     await expect(pending).resolves.toMatchObject({ message: 'stopped' });
+  });
+
+  it('fails before the type runs when the policy refuses a target the type names', async () => {
+    dialled = [];
+    const resolve = fixedResolver({
+      'imds.invalid': ['169.254.169.254'],
+      'db.invalid': ['10.0.0.9'],
+    });
+    const policy = createTargetPolicy({ resolve });
+    for (const [host, message] of [
+      ['169.254.169.254', 'Target refused: 169.254.169.254 is a cloud metadata address'],
+      [
+        'imds.invalid',
+        'Target refused: imds.invalid resolves to 169.254.169.254, which is a cloud',
+      ],
+      ['[::ffff:127.0.0.1]', 'Target refused: ::ffff:127.0.0.1 is a loopback address'],
+    ] as const) {
+      await expect(
+        runCheck(registry, check('probe.dial', 200, { host }), { targets: policy }),
+      ).resolves.toMatchObject({ status: 'fail', message: expect.stringContaining(message) });
+    }
+    expect(dialled).toEqual([]);
+    await expect(
+      runCheck(registry, check('probe.dial', 200, { host: 'db.invalid' }), { targets: policy }),
+    ).resolves.toMatchObject({ status: 'pass', message: 'dialled db.invalid' });
+    await expect(
+      runCheck(registry, check('probe.dial', 200, { host: 'gone.invalid' }), { targets: policy }),
+    ).resolves.toMatchObject({ status: 'fail', message: 'getaddrinfo ENOTFOUND gone.invalid' });
+    expect(dialled).toEqual(['db.invalid']);
   });
 });

@@ -1,5 +1,7 @@
 import type { CheckOutcome, HealthCheckTypeRegistry } from './check-type.ts';
-import { withDeadline } from './deadline.ts';
+import { isTimeout, withDeadline } from './deadline.ts';
+import { assertTargetsAllowed } from './targets/check-targets.ts';
+import type { TargetPolicy } from './targets/target-policy.ts';
 
 /** How long past its timeout a type that ignores its signal is waited for. */
 const GRACE_MS = 1_000;
@@ -10,14 +12,22 @@ export interface CheckToRun {
   timeoutMs: number;
 }
 
+export interface RunCheckOptions {
+  /** Judges the check's targets before the type runs, and is handed to the type. */
+  targets: TargetPolicy;
+  /** Cancels the run (server shutdown). */
+  cancel?: AbortSignal;
+}
+
 /**
- * Runs a check once with its type. Never rejects and never outlives the timeout by more than a
- * grace period: whatever goes wrong becomes a `fail` outcome.
+ * Runs a check once with its type, once the target policy accepts every target the type names
+ * (a refused one fails the run before anything connects). Never rejects and never outlives the
+ * timeout by more than a grace period: whatever goes wrong becomes a `fail` outcome.
  */
 export async function runCheck(
   registry: HealthCheckTypeRegistry,
   check: CheckToRun,
-  cancel: AbortSignal = new AbortController().signal,
+  { targets, cancel = new AbortController().signal }: RunCheckOptions,
 ): Promise<CheckOutcome> {
   const startedAt = performance.now();
   const failed = (message: string): CheckOutcome => ({
@@ -39,12 +49,17 @@ export async function runCheck(
       check.timeoutMs + GRACE_MS,
     );
   });
+  const run = () =>
+    type.run(config.data, { signal: deadline.signal, timeoutMs: check.timeoutMs, targets });
   try {
-    return await Promise.race([
-      type.run(config.data, { signal: deadline.signal, timeoutMs: check.timeoutMs }),
-      overdue,
-    ]);
+    const named = type.targets?.(config.data) ?? [];
+    const attempt =
+      named.length === 0 ? run() : assertTargetsAllowed(targets, named, deadline.signal).then(run);
+    return await Promise.race([attempt, overdue]);
   } catch (error) {
+    if (deadline.signal.aborted && error === deadline.signal.reason) {
+      return failed(isTimeout(error) ? `Timed out after ${check.timeoutMs} ms` : 'Cancelled');
+    }
     return failed(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);

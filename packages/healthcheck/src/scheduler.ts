@@ -8,6 +8,7 @@ import type { MaintenanceLookup } from './maintenance.ts';
 import { recordResult } from './record-result.ts';
 import { runCheck } from './run-check.ts';
 import { purgeResults } from './service.ts';
+import type { TargetPolicy } from './targets/target-policy.ts';
 
 export interface SchedulerSettings {
   /** Milliseconds between looks for due checks. Default 1 000. */
@@ -33,6 +34,7 @@ const defaults: Required<SchedulerSettings> = {
 export interface SchedulerDeps {
   db: Database;
   types: HealthCheckTypeRegistry;
+  targets: TargetPolicy;
   /** Status changes are published here once their transaction has committed. */
   events: EventBus;
   inMaintenance: MaintenanceLookup;
@@ -67,7 +69,10 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   let lastPurgeAt: number | undefined;
 
   async function execute(run: ClaimedRun) {
-    const outcome = await runCheck(deps.types, run, shutdown.signal);
+    const outcome = await runCheck(deps.types, run, {
+      targets: deps.targets,
+      cancel: shutdown.signal,
+    });
     if (shutdown.signal.aborted) return releaseRun(deps.db, run, deps.now());
     const { change } = await recordResult(
       deps.db,

@@ -17,7 +17,7 @@ export type HealthCheckRow = typeof healthChecks.$inferSelect;
 type ResultRow = typeof results.$inferSelect;
 
 /** Validates a config against a type (throws BAD_REQUEST); supplied by the caller's registry. */
-export type ConfigParser = (typeId: string, config: unknown) => Record<string, unknown>;
+export type ConfigParser = (typeId: string, config: unknown) => Promise<Record<string, unknown>>;
 
 export function toHealthCheck(row: HealthCheckRow): HealthCheck {
   return {
@@ -106,7 +106,7 @@ export async function createHealthCheck(
   options: { now: Date; parseConfig: ConfigParser },
 ): Promise<HealthCheck> {
   assertTimeoutFitsInterval(input.timeoutMs, input.intervalSeconds);
-  const config = options.parseConfig(input.type, input.config);
+  const config = await options.parseConfig(input.type, input.config);
   const [row] = await db
     .insert(healthChecks)
     .values({
@@ -145,7 +145,7 @@ export async function updateHealthCheck(
     ]);
   }
   const config =
-    changes.config === undefined ? current.config : options.parseConfig(type, changes.config);
+    changes.config === undefined ? current.config : await options.parseConfig(type, changes.config);
   const intervalSeconds = changes.intervalSeconds ?? current.intervalSeconds;
   const timeoutMs = changes.timeoutMs ?? current.timeoutMs;
   assertTimeoutFitsInterval(timeoutMs, intervalSeconds);

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TargetPolicy } from '../targets/target-policy.ts';
+import { createTargetPolicy } from '../targets/target-policy.ts';
+import { loopbackAllowed } from '../testing/harness.ts';
+import { fixedResolver } from '../testing/resolver.ts';
+import { recordClientSockets } from '../testing/sockets.ts';
 import type { HttpTarget } from '../testing/targets.ts';
 import { closedPort, startHttpTarget } from '../testing/targets.ts';
 import type { HttpCheckConfig } from './http.ts';
@@ -16,10 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-const run = (config: Partial<HttpCheckConfig> & { url: string }, timeoutMs = 2_000) =>
+const loopback = createTargetPolicy(loopbackAllowed);
+
+const run = (
+  config: Partial<HttpCheckConfig> & { url: string },
+  timeoutMs = 2_000,
+  targets: TargetPolicy = loopback,
+) =>
   httpCheckType.run(HttpCheckConfigSchema.parse(config), {
     signal: new AbortController().signal,
     timeoutMs,
+    targets,
   });
 
 describe('http check type', () => {
@@ -111,9 +123,153 @@ describe('http check type', () => {
       const pending = httpCheckType.run(HttpCheckConfigSchema.parse({ url: target.url('/hang') }), {
         signal: controller.signal,
         timeoutMs: 10_000,
+        targets: loopback,
       });
       setTimeout(() => controller.abort(), 50);
       await expect(pending).resolves.toMatchObject({ status: 'fail', message: 'Cancelled' });
+    });
+  });
+
+  describe('reads only the start of a body', () => {
+    it('searches the first MiB of a body that never ends, then stops reading', async () => {
+      target.respond('/endless', { endless: true });
+      await expect(
+        run({ url: target.url('/endless'), bodyContains: 'needle' }, 10_000),
+      ).resolves.toMatchObject({
+        status: 'fail',
+        message: 'Status 200, but the body lacks "needle"',
+      });
+    });
+  });
+
+  describe('keeps to the target policy', () => {
+    const port = () => target.port;
+
+    it('refuses loopback unless the policy allows it, without connecting', async () => {
+      target.respond('/guarded', { status: 200 });
+      const sockets = recordClientSockets();
+      try {
+        for (const url of [
+          target.url('/guarded'),
+          `http://localhost:${port()}/guarded`,
+          `http://[::ffff:127.0.0.1]:${port()}/guarded`,
+          `http://2130706433:${port()}/guarded`,
+        ]) {
+          await expect(run({ url }, 2_000, createTargetPolicy())).resolves.toMatchObject({
+            status: 'fail',
+            message: expect.stringMatching(/^Target refused: .* a loopback address/),
+          });
+        }
+        expect(sockets.created()).toBe(0);
+        expect(target.hits('/guarded')).toBe(0);
+      } finally {
+        sockets.stop();
+      }
+    });
+
+    it('refuses a name when any of its addresses is refused, without connecting', async () => {
+      const resolve = fixedResolver({
+        'imds.invalid': ['169.254.169.254'],
+        'split.invalid': ['127.0.0.1', 'fe80::1'],
+      });
+      const policy = createTargetPolicy({ ...loopbackAllowed, resolve });
+      const sockets = recordClientSockets();
+      try {
+        await expect(run({ url: 'http://imds.invalid/latest/' }, 2_000, policy)).resolves.toEqual(
+          expect.objectContaining({
+            status: 'fail',
+            message:
+              'Target refused: imds.invalid resolves to 169.254.169.254, which is a cloud metadata address (CHECK_TARGETS_ALLOW can allow it)',
+          }),
+        );
+        await expect(
+          run({ url: `http://split.invalid:${port()}/ok` }, 2_000, policy),
+        ).resolves.toMatchObject({
+          status: 'fail',
+          message: expect.stringMatching(
+            /split\.invalid resolves to fe80::1, which is a link-local/,
+          ),
+        });
+        expect(sockets.created()).toBe(0);
+      } finally {
+        sockets.stop();
+      }
+    });
+
+    it('connects to the address it checked, not to what DNS answers next', async () => {
+      target.respond('/pinned', { status: 200 });
+      let answers = 0;
+      const rebinding = async () => {
+        answers += 1;
+        const address = answers === 1 ? '127.0.0.1' : '169.254.169.254';
+        return [{ address, family: 4 as const }];
+      };
+      const policy = createTargetPolicy({ allow: ['127.0.0.1'], resolve: rebinding });
+      await expect(
+        run({ url: `http://rebinding.invalid:${port()}/pinned` }, 2_000, policy),
+      ).resolves.toMatchObject({ status: 'pass', message: 'Status 200' });
+      expect(answers).toBe(1);
+      expect(target.hits('/pinned')).toBe(1);
+      expect(target.headersOf('/pinned')?.host).toBe(`rebinding.invalid:${port()}`);
+    });
+
+    it('judges every redirect hop before following it', async () => {
+      const resolve = fixedResolver({
+        'imds.invalid': ['169.254.169.254'],
+        'checked.invalid': ['127.0.0.1'],
+        'denied.invalid': ['127.0.0.1'],
+      });
+      const policy = createTargetPolicy({
+        allow: ['127.0.0.1'],
+        deny: ['denied.invalid'],
+        resolve,
+      });
+      target.respond('/secret', { status: 200, body: 'secret' });
+      const hops = {
+        '/to-metadata': 'http://imds.invalid/latest/meta-data/',
+        '/to-denied': `http://denied.invalid:${port()}/secret`,
+        '/to-ipv6-loopback': `http://[::1]:${port()}/secret`,
+        '/to-file': 'file:///etc/passwd',
+      };
+      for (const [path, location] of Object.entries(hops)) {
+        target.respond(path, { status: 302, headers: { location } });
+      }
+      const outcomes = [];
+      for (const path of Object.keys(hops)) {
+        const url = `http://checked.invalid:${port()}${path}`;
+        outcomes.push((await run({ url, followRedirects: true }, 2_000, policy)).message);
+      }
+      expect(outcomes).toEqual([
+        expect.stringMatching(/^Target refused: imds\.invalid resolves to 169\.254\.169\.254/),
+        'Target refused: denied.invalid is denied by CHECK_TARGETS_DENY (denied.invalid)',
+        expect.stringMatching(/^Target refused: ::1 is a loopback address/),
+        'Redirected to file: URL, which checks do not follow',
+      ]);
+      expect(target.hits('/secret')).toBe(0);
+    });
+
+    it('stops after five redirects and sends credentials only to the configured origin', async () => {
+      target.respond('/loop', { status: 302, headers: { location: '/loop' } });
+      await expect(run({ url: target.url('/loop'), followRedirects: true })).resolves.toMatchObject(
+        {
+          status: 'fail',
+          message: 'Stopped after 5 redirects',
+        },
+      );
+      target.respond('/elsewhere', {
+        status: 307,
+        headers: { location: `http://localhost:${port()}/landing` },
+      });
+      await expect(
+        run({
+          url: target.url('/elsewhere'),
+          followRedirects: true,
+          headers: { authorization: 'Bearer s3cret', 'x-trace': 'kept' },
+        }),
+      ).resolves.toMatchObject({ status: 'pass' });
+      expect(target.headersOf('/elsewhere')?.authorization).toBe('Bearer s3cret');
+      expect(target.headersOf('/landing')).toMatchObject({ 'x-trace': 'kept' });
+      expect(target.headersOf('/landing')?.authorization).toBeUndefined();
     });
   });
 

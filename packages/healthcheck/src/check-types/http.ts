@@ -1,10 +1,14 @@
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
-import { isTimeout, withDeadline } from '../deadline.ts';
-import { describeNetworkError, fail, pass } from './outcome.ts';
+import { withDeadline } from '../deadline.ts';
+import { pinnedAgent } from '../targets/pinned-agent.ts';
+import { discardBody, sendCheckRequest } from './http-request.ts';
+import { fail, failure, pass } from './outcome.ts';
+import { readStart } from './read-start.ts';
 import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
 
-/** Bodies are searched in their first MiB only. */
+/** Bodies are searched in their first MiB only; the rest is never read. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name');
@@ -20,28 +24,10 @@ export const HttpCheckConfigSchema = z.object({
   /** Text the response body must contain (searched in its first MiB). */
   bodyContains: z.string().min(1).max(1_000).optional(),
   timeoutMs: configTimeoutMs,
-  /** A redirect is an answer of its own unless this is true. Default false. */
+  /** A redirect is an answer of its own unless this is true (then at most 5, each vetted). */
   followRedirects: z.boolean().default(false),
 });
 export type HttpCheckConfig = z.infer<typeof HttpCheckConfigSchema>;
-
-async function readStart(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  try {
-    while (bytes < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return text + decoder.decode();
-}
 
 const describeExpected = (expected: number[] | undefined) =>
   expected ? expected.join(', ') : '2xx';
@@ -51,46 +37,33 @@ export const httpCheckType = defineHealthCheckType({
   displayName: 'HTTP',
   description: 'Requests a URL and checks the status code and, optionally, the body.',
   config: HttpCheckConfigSchema,
-  async run(config, { signal, timeoutMs }) {
+  targets: (config) => [{ path: 'url', host: new URL(config.url).hostname }],
+  async run(config, { signal, timeoutMs, targets }) {
     const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
     const deadline = withDeadline(signal, limit);
+    const agent = pinnedAgent(targets);
     const startedAt = performance.now();
+    let response: Dispatcher.ResponseData | undefined;
     try {
-      const response = await fetch(config.url, {
-        method: config.method,
-        headers: config.headers,
-        redirect: config.followRedirects ? 'follow' : 'manual',
-        signal: deadline.signal,
-      });
+      response = await sendCheckRequest(config, agent, deadline.signal);
+      const status = response.statusCode;
       const expected = config.expectedStatus;
-      const statusOk = expected
-        ? expected.includes(response.status)
-        : response.status >= 200 && response.status < 300;
+      const statusOk = expected ? expected.includes(status) : status >= 200 && status < 300;
       if (!statusOk) {
-        await response.body?.cancel();
-        return fail(
-          startedAt,
-          `Expected status ${describeExpected(expected)}, got ${response.status}`,
-        );
+        return fail(startedAt, `Expected status ${describeExpected(expected)}, got ${status}`);
       }
-      if (config.bodyContains !== undefined) {
-        const text = response.body ? await readStart(response.body, MAX_BODY_BYTES) : '';
-        if (!text.includes(config.bodyContains)) {
-          return fail(
-            startedAt,
-            `Status ${response.status}, but the body lacks "${config.bodyContains}"`,
-          );
-        }
-      } else {
-        await response.body?.cancel();
+      if (config.bodyContains === undefined) return pass(startedAt, `Status ${status}`);
+      const text = await readStart(response.body, MAX_BODY_BYTES);
+      if (!text.includes(config.bodyContains)) {
+        return fail(startedAt, `Status ${status}, but the body lacks "${config.bodyContains}"`);
       }
-      return pass(startedAt, `Status ${response.status}`);
+      return pass(startedAt, `Status ${status}`);
     } catch (error) {
-      if (!deadline.signal.aborted) return fail(startedAt, describeNetworkError(error));
-      if (!isTimeout(deadline.signal.reason)) return fail(startedAt, 'Cancelled');
-      return fail(startedAt, `Timed out after ${limit} ms`);
+      return failure(startedAt, error, deadline.signal, `Timed out after ${limit} ms`);
     } finally {
       deadline.release();
+      if (response) discardBody(response);
+      await agent.close();
     }
   },
 });

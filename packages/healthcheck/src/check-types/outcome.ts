@@ -1,4 +1,6 @@
 import type { CheckOutcome } from '../check-type.ts';
+import { isTimeout } from '../deadline.ts';
+import { TargetRefusedError } from '../targets/target-policy.ts';
 
 /** Milliseconds since `startedAt` (a `performance.now()` reading), whole. */
 export const elapsedSince = (startedAt: number) => Math.round(performance.now() - startedAt);
@@ -22,4 +24,19 @@ export function describeNetworkError(error: unknown): string {
     if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return `${code}: ${current.message}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The outcome of a run that threw: the policy's refusal, the network's error, or, once `signal`
+ * is aborted, `timedOut` or `Cancelled` by the abort's reason.
+ */
+export function failure(
+  startedAt: number,
+  error: unknown,
+  signal: AbortSignal,
+  timedOut: string,
+): CheckOutcome {
+  if (error instanceof TargetRefusedError) return fail(startedAt, error.message);
+  if (!signal.aborted) return fail(startedAt, describeNetworkError(error));
+  return fail(startedAt, isTimeout(signal.reason) ? timedOut : 'Cancelled');
 }

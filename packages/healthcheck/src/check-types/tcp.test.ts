@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTargetPolicy } from '../targets/target-policy.ts';
+import { loopbackAllowed } from '../testing/harness.ts';
+import { fixedResolver } from '../testing/resolver.ts';
+import { recordClientSockets } from '../testing/sockets.ts';
 import { closedPort, startTcpTarget } from '../testing/targets.ts';
 import { TcpCheckConfigSchema, tcpCheckType } from './tcp.ts';
 
@@ -9,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-const options = (timeoutMs = 2_000) => ({ signal: new AbortController().signal, timeoutMs });
+const loopback = createTargetPolicy(loopbackAllowed);
+const options = (timeoutMs = 2_000, targets = loopback) => ({
+  signal: new AbortController().signal,
+  timeoutMs,
+  targets,
+});
 
 describe('tcp check type', () => {
   describe('works', () => {
@@ -35,9 +44,55 @@ describe('tcp check type', () => {
       await expect(
         tcpCheckType.run(
           { host: '127.0.0.1', port: target.port },
-          { signal: controller.signal, timeoutMs: 1_000 },
+          { signal: controller.signal, timeoutMs: 1_000, targets: loopback },
         ),
       ).resolves.toMatchObject({ status: 'fail', message: 'Cancelled' });
+    });
+  });
+
+  describe('keeps to the target policy', () => {
+    it('refuses loopback by default and names resolving to refused addresses, never dialling', async () => {
+      const resolve = fixedResolver({
+        'imds.invalid': ['169.254.169.254'],
+        'local.invalid': ['127.0.0.1'],
+      });
+      const strict = createTargetPolicy({ resolve });
+      const sockets = recordClientSockets();
+      const before = target.accepted();
+      try {
+        for (const host of [
+          '127.0.0.1',
+          'local.invalid',
+          'localhost',
+          'imds.invalid',
+          '::ffff:7f00:1',
+        ]) {
+          await expect(
+            tcpCheckType.run({ host, port: target.port }, options(2_000, strict)),
+          ).resolves.toMatchObject({
+            status: 'fail',
+            message: expect.stringMatching(/^Target refused/),
+          });
+        }
+        expect(sockets.created()).toBe(0);
+        expect(target.accepted()).toBe(before);
+      } finally {
+        sockets.stop();
+      }
+    });
+
+    it('connects to the address the policy checked', async () => {
+      const resolve = fixedResolver({ 'db.invalid': ['127.0.0.1'] });
+      const policy = createTargetPolicy({ allow: ['127.0.0.1'], resolve });
+      const before = target.accepted();
+      await expect(
+        tcpCheckType.run({ host: 'db.invalid', port: target.port }, options(2_000, policy)),
+      ).resolves.toMatchObject({
+        status: 'pass',
+        message: `Connected to db.invalid:${target.port}`,
+      });
+      expect(resolve.calls).toEqual(['db.invalid']);
+      await vi.waitFor(() => expect(target.accepted()).toBe(before + 1));
     });
   });
 

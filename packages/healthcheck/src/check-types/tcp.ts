@@ -1,9 +1,9 @@
+import type { TcpNetConnectOpts } from 'node:net';
 import { connect } from 'node:net';
 import { z } from 'zod';
-import type { CheckOutcome } from '../check-type.ts';
 import { defineHealthCheckType } from '../check-type.ts';
-import { isTimeout } from '../deadline.ts';
-import { describeNetworkError, fail, pass } from './outcome.ts';
+import { withDeadline } from '../deadline.ts';
+import { failure, pass } from './outcome.ts';
 import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
 
 export const TcpCheckConfigSchema = z.object({
@@ -19,31 +19,51 @@ export const TcpCheckConfigSchema = z.object({
 });
 export type TcpCheckConfig = z.infer<typeof TcpCheckConfigSchema>;
 
+/** Resolves once a connection is established (and closes it); rejects on error or abort. */
+function connectOnce(options: TcpNetConnectOpts, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const socket = connect(options);
+    const settle = (error?: unknown) => {
+      signal.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const onAbort = () => settle(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => settle());
+    socket.once('error', (error) => settle(error));
+  });
+}
+
 export const tcpCheckType = defineHealthCheckType({
   id: 'tcp',
   displayName: 'TCP',
   description: 'Opens a TCP connection to a host and port.',
   config: TcpCheckConfigSchema,
-  run(config, { signal, timeoutMs }) {
+  targets: (config) => [{ path: 'host', host: config.host }],
+  async run(config, { signal, timeoutMs, targets }) {
     const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
-    const target = `${config.host}:${config.port}`;
+    const name = `${config.host}:${config.port}`;
+    const deadline = withDeadline(signal, limit);
     const startedAt = performance.now();
-    return new Promise<CheckOutcome>((resolve) => {
-      const socket = connect({ host: config.host, port: config.port });
-      const finish = (outcome: CheckOutcome) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        socket.destroy();
-        resolve(outcome);
-      };
-      const timedOut = () => fail(startedAt, `Timed out after ${limit} ms connecting to ${target}`);
-      const onAbort = () =>
-        finish(isTimeout(signal.reason) ? timedOut() : fail(startedAt, 'Cancelled'));
-      const timer = setTimeout(() => finish(timedOut()), limit);
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      socket.once('connect', () => finish(pass(startedAt, `Connected to ${target}`)));
-      socket.once('error', (error) => finish(fail(startedAt, describeNetworkError(error))));
-    });
+    try {
+      const target = await targets.vet(config.host, deadline.signal);
+      await connectOnce(
+        { host: config.host, port: config.port, lookup: target.lookup },
+        deadline.signal,
+      );
+      return pass(startedAt, `Connected to ${name}`);
+    } catch (error) {
+      return failure(
+        startedAt,
+        error,
+        deadline.signal,
+        `Timed out after ${limit} ms connecting to ${name}`,
+      );
+    } finally {
+      deadline.release();
+    }
   },
 });

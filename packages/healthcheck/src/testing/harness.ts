@@ -55,6 +55,9 @@ export function testClock(start = new Date('2030-01-01T00:00:00.000Z')) {
   };
 }
 
+/** The harness's target policy: loopback allowed, as every test target listens there. */
+export const loopbackAllowed = { allow: ['127.0.0.0/8', '::1'] };
+
 export interface HealthcheckHarnessOptions extends HealthcheckPluginOptions {
   resources?: ResourceAccess;
   /** Plugins mounted after healthcheck, e.g. one that registers check types. */
@@ -67,6 +70,8 @@ export interface HealthcheckHarnessOptions extends HealthcheckPluginOptions {
  */
 export async function startHealthcheck(db: Database, options: HealthcheckHarnessOptions = {}) {
   const healthcheck = createHealthcheckPlugin({
+    targets: loopbackAllowed,
+    runRateLimit: false,
     ...options,
     scheduler: { autoStart: false, ...options.scheduler },
   });
