@@ -31,4 +31,29 @@ describe('loadEnv', () => {
       loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
     ).toThrowError(/PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL[\s\S]*LOG_LEVEL/);
   });
+
+  it('reads the health-check target lists, empty by default', () => {
+    expect(loadEnv({})).toMatchObject({
+      CHECK_TARGETS_ALLOW: [],
+      CHECK_TARGETS_DENY: [],
+      CHECK_RUN_RATE_LIMIT: 30,
+    });
+    const env = loadEnv({
+      CHECK_TARGETS_ALLOW: '127.0.0.0/8, ::1,status.internal,',
+      CHECK_TARGETS_DENY: '10.9.0.0/16,*.legacy.internal',
+    });
+    expect(env.CHECK_TARGETS_ALLOW).toEqual(['127.0.0.0/8', '::1', 'status.internal']);
+    expect(env.CHECK_TARGETS_DENY).toEqual(['10.9.0.0/16', '*.legacy.internal']);
+  });
+
+  it('fails start-up naming each invalid target entry', () => {
+    expect(() =>
+      loadEnv({
+        CHECK_TARGETS_ALLOW: '10.0.0.0/8,10.0.0.0/40',
+        CHECK_TARGETS_DENY: 'a b, 999.1.1.1',
+      }),
+    ).toThrowError(
+      /CHECK_TARGETS_ALLOW: not an address, range or host name: 10\.0\.0\.0\/40\n\s+CHECK_TARGETS_DENY: not an address, range or host name: a b, 999\.1\.1\.1/,
+    );
+  });
 });

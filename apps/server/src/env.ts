@@ -1,9 +1,25 @@
+import { parseTargetList } from '@checkline/healthcheck';
 import { z } from 'zod';
 
 const optional = z
   .string()
   .optional()
   .transform((value) => (value === '' ? undefined : value));
+
+/** Comma-separated addresses, CIDR ranges and host names; an invalid entry is named. */
+const targetList = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const { rules, invalid } = parseTargetList(value);
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not an address, range or host name: ${invalid.join(', ')}`,
+      });
+    }
+    return rules.map((rule) => rule.entry);
+  });
 
 const EnvSchema = z
   .object({
@@ -25,6 +41,9 @@ const EnvSchema = z
     ADMIN_PASSWORD: optional,
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
     AUTH_FAILURE_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+    CHECK_TARGETS_ALLOW: targetList,
+    CHECK_TARGETS_DENY: targetList,
+    CHECK_RUN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

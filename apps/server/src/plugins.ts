@@ -7,19 +7,22 @@ import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
+const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
+
 /**
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = () =>
+const guardedPlugins = (env: Env) =>
   [
     catalogPlugin,
     createMaintenancePlugin(),
-    createHealthcheckPlugin(),
+    createHealthcheckPlugin({
+      targets: { allow: env.CHECK_TARGETS_ALLOW, deny: env.CHECK_TARGETS_DENY },
+      runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
+    }),
     createIncidentPlugin(),
   ] as unknown as readonly AnyPlugin[];
-
-const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
 
 /**
  * Every plugin the server mounts, in start-up and migration order. Auth comes first: it
@@ -27,7 +30,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * `getAccessRules`, role checks and the `admin` role). `auth` overrides its settings (tests, bench).
  */
 export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonly AnyPlugin[] {
-  const guarded = guardedPlugins();
+  const guarded = guardedPlugins(env);
   const authPlugin = createAuthPlugin({
     baseUrl: env.BASE_URL,
     frontendUrl: env.FRONTEND_URL,

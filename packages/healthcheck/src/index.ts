@@ -17,5 +17,15 @@ export {
   type HealthcheckPluginOptions,
 } from './plugin.ts';
 export { createHealthcheckRouter } from './router.ts';
+export { defaultRunRateLimit, type RunRateLimit } from './run-rate-limit.ts';
 export type { Scheduler, SchedulerSettings } from './scheduler.ts';
+export type { CheckTarget } from './targets/check-targets.ts';
+export type { ResolvedAddress, Resolver } from './targets/resolver.ts';
+export {
+  TargetRefusedError,
+  type TargetPolicy,
+  type TargetPolicyOptions,
+  type VettedTarget,
+} from './targets/target-policy.ts';
+export { parseTargetList } from './targets/target-rules.ts';
 export * from './schemas.ts';

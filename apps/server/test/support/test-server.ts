@@ -28,6 +28,8 @@ export const testEnv = loadEnv({
   BASE_URL: 'http://localhost:3000',
   ADMIN_EMAIL: testAdmin.email,
   ADMIN_PASSWORD: testAdmin.password,
+  // Test targets listen on loopback, which the health-check policy refuses by default.
+  CHECK_TARGETS_ALLOW: '127.0.0.0/8,::1',
 });
 
 function tokenResolver(principals: Record<string, Principal>): PrincipalResolver {
