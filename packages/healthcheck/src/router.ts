@@ -8,7 +8,7 @@ import { healthStatusChanged } from './events.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { recordResult } from './record-result.ts';
 import { runCheck } from './run-check.ts';
-import type { runRateLimiter } from './run-rate-limit.ts';
+import type { RunGuard } from './run-rate-limit.ts';
 import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
 import { assertSystemAccess, visibleSystems } from './system-access.ts';
@@ -18,7 +18,7 @@ import type { TargetPolicy } from './targets/target-policy.ts';
 export interface HealthcheckRouterDeps {
   types: HealthCheckTypeRegistry;
   targets: TargetPolicy;
-  assertMayRun: ReturnType<typeof runRateLimiter>;
+  assertMayRun: RunGuard;
   now: () => Date;
 }
 

@@ -11,11 +11,14 @@ export interface RunRateLimit {
 /** Thirty runs by hand a minute per caller: plenty for people, too few to scan a network. */
 export const defaultRunRateLimit: RunRateLimit = { points: 30, durationSeconds: 60 };
 
+/** Throws TOO_MANY_REQUESTS (with `retryAfter`) when the caller may not run a check now. */
+export type RunGuard = (principal: Principal) => Promise<void>;
+
 /**
- * A guard that counts each caller's `runHealthCheck` calls in this process and throws
- * TOO_MANY_REQUESTS (with `retryAfter`) past the budget; `false` counts nothing.
+ * A guard that counts each caller's `runHealthCheck` calls in this process and refuses them past
+ * the budget; `false` counts nothing.
  */
-export function runRateLimiter(limit: RunRateLimit | false) {
+export function runRateLimiter(limit: RunRateLimit | false): RunGuard {
   const limiter =
     limit === false
       ? undefined

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
-import type { pinnedAgent } from '../targets/pinned-agent.ts';
+import type { PinnedAgent } from '../targets/pinned-agent.ts';
 
 /** Redirects a check follows at most, when it follows them. */
 export const MAX_REDIRECTS = 5;
@@ -41,7 +41,7 @@ function methodAfter(status: number, method: Dispatcher.HttpMethod): Dispatcher.
  */
 export async function sendCheckRequest(
   check: CheckRequest,
-  agent: ReturnType<typeof pinnedAgent>,
+  agent: PinnedAgent,
   signal: AbortSignal,
 ): Promise<Dispatcher.ResponseData> {
   let url = new URL(check.url);

@@ -32,3 +32,5 @@ export function pinnedAgent(policy: TargetPolicy) {
     close: () => dispatcher.destroy(),
   };
 }
+
+export type PinnedAgent = ReturnType<typeof pinnedAgent>;

@@ -117,8 +117,9 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
 
   async function vetName(host: string, signal: AbortSignal | undefined): Promise<VettedTarget> {
     const denied = deny.find((rule) => ruleMatchesName(rule, host));
-    if (denied)
+    if (denied) {
       throw new TargetRefusedError(`${host} is denied by CHECK_TARGETS_DENY (${denied.entry})`);
+    }
     const allowedByName = allow.some((rule) => ruleMatchesName(rule, host));
     if (!allowedByName && metadataHostNames.has(host)) {
       throw new TargetRefusedError(`${host} is a cloud metadata host name ${allowHint}`);
@@ -136,8 +137,9 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
       if (refusal) throw new TargetRefusedError(`${host} resolves to ${text}, which ${refusal}`);
       judged.push(asResolved(address));
     }
-    if (judged.length === 0)
+    if (judged.length === 0) {
       throw Object.assign(new Error(`No address for ${host}`), { code: 'ENOTFOUND' });
+    }
     return vetted(host, judged);
   }
 

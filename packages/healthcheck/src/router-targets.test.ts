@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   createHealthcheckTestDatabase,
+  loopbackAllowed,
   manager,
   reader,
   startHealthcheck,
@@ -30,17 +31,16 @@ const resolve = fixedResolver({
 });
 
 beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, {
-    targets: { allow: ['127.0.0.0/8', '::1'], resolve },
-  });
-  target = await startHttpTarget();
-  tcp = await startTcpTarget();
+  [database, target, tcp] = await Promise.all([
+    createHealthcheckTestDatabase(),
+    startHttpTarget(),
+    startTcpTarget(),
+  ]);
+  h = await startHealthcheck(database.db, { targets: { ...loopbackAllowed, resolve } });
 });
 afterAll(async () => {
   await h.stop();
-  await target.close();
-  await tcp.close();
+  await Promise.all([target.close(), tcp.close()]);
   await database.close();
 });
 beforeEach(async () => {
