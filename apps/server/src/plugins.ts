@@ -24,7 +24,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
 /**
  * Every plugin the server mounts, in start-up and migration order. Auth comes first: it
  * authenticates every request, and it is told every other plugin's access rules (for
- * `getAccessRules`, role checks and the `admin` role). `auth` overrides its settings (tests, bench).
+ * `getAccessRules`, role checks and the `admin` role) and contracts (read rules, resource types). `auth` overrides its settings (tests, bench).
  */
 export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonly AnyPlugin[] {
   const guarded = guardedPlugins();
@@ -33,6 +33,7 @@ export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonl
     frontendUrl: env.FRONTEND_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     accessRules: guarded.flatMap((plugin) => plugin.accessRules),
+    contracts: guarded.map((plugin) => plugin.contract),
     rateLimits: {
       callsPerKey: perMinute(env.API_KEY_RATE_LIMIT),
       failedAuthPerIp: perMinute(env.AUTH_FAILURE_RATE_LIMIT),

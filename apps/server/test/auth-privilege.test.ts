@@ -197,7 +197,9 @@ describe('acting on another principal', () => {
             ? { kind, id: await newUser([await roleHolding([rule])]) }
             : { kind, ...(await newApplication([await roleHolding([rule])])) };
         const lesser: Principal =
-          kind === 'user' ? { kind, id: await newUser([]) } : { kind, ...(await newApplication([])) };
+          kind === 'user'
+            ? { kind, id: await newUser([]) }
+            : { kind, ...(await newApplication([])) };
         for (const target of [equal, lesser]) {
           const allowed = await call(caller.secret, procedure, await input(target));
           expect(allowed.status, `${procedure} on ${JSON.stringify(target)}`).toBe(200);
@@ -242,5 +244,47 @@ describe('the attacks of issue 8', () => {
     const me = await call(adminApp.secret, 'getMe', {});
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ getMe: { id: adminApp.id, isAdmin: true } });
+  });
+});
+
+describe('roles and resource grants', () => {
+  it('keep the anonymous role to read rules, and grants to resource types that exist', async () => {
+    const { roles } = await admin.auth.getRoles({});
+    const anonymous = roles.find((role) => role.name === 'anonymous')!;
+    const { cookie } = await server.adminSession();
+    const asAdmin = (body: unknown) =>
+      server.request('/api/auth/', {
+        method: 'POST',
+        headers: { cookie, origin: testEnv.BASE_URL, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const widened = await asAdmin({
+      updateRole: {
+        id: anonymous.id,
+        accessRules: ['catalog.catalog.read', 'catalog.catalog.manage'],
+      },
+    });
+    expect(widened.status).toBe(400);
+    expect(await widened.json()).toMatchObject({
+      message: expect.stringContaining('catalog.catalog.manage is not a read rule'),
+    });
+    const reads = await asAdmin({
+      updateRole: { id: anonymous.id, accessRules: ['catalog.catalog.read'] },
+    });
+    expect(reads.status).toBe(200);
+    await admin.auth.updateRole({ id: anonymous.id, accessRules: [] });
+
+    const unknown = await asAdmin({
+      updateResourceAccess: { resourceType: 'catalog.nothing', resourceId: 'x', grants: [] },
+    });
+    expect(unknown.status).toBe(400);
+    const known = await asAdmin({
+      updateResourceAccess: {
+        resourceType: 'catalog.system',
+        resourceId: crypto.randomUUID(),
+        grants: [],
+      },
+    });
+    expect(known.status).toBe(200);
   });
 });

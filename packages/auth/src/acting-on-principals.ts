@@ -70,6 +70,8 @@ export async function principalsActedOn(
   db: Database,
 ): Promise<PrincipalRef[]> {
   if (!Object.hasOwn(actsOnPrincipals, procedure)) return [];
-  const targetsOf = actsOnPrincipals[procedure as keyof typeof actsOnPrincipals] as TargetsOf<unknown>;
+  const targetsOf = actsOnPrincipals[
+    procedure as keyof typeof actsOnPrincipals
+  ] as TargetsOf<unknown>;
   return targetsOf(input, db);
 }

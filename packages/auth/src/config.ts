@@ -1,4 +1,5 @@
 import type { AccessRule } from '@checkline/core/contract';
+import type { AnyContractRouter } from '@orpc/contract';
 
 /** A budget of `points` within `durationSeconds`. */
 export interface RateLimit {
@@ -19,6 +20,11 @@ export interface AuthConfig {
   admin?: { email?: string | undefined; password?: string | undefined };
   /** The access rules of every other mounted plugin; auth adds its own. */
   accessRules?: readonly AccessRule[];
+  /**
+   * The contracts of every other mounted plugin; auth adds its own. They tell which rules only
+   * reads need (the only ones the `anonymous` role may hold) and which resource types exist.
+   */
+  contracts?: readonly AnyContractRouter[];
   rateLimits?: {
     /** Failed authentications per client IP. Default 20 per minute; `false` turns it off. */
     failedAuthPerIp?: RateLimit | false;
@@ -56,6 +62,7 @@ export interface ResolvedAuthConfig {
   secureCookie: boolean;
   admin: { email: string; password: string | undefined };
   accessRules: readonly AccessRule[];
+  contracts: readonly AnyContractRouter[];
   rateLimits: { failedAuthPerIp: RateLimit | false; callsPerKey: RateLimit | false };
   clientIpHeader: string;
   sessions: { idleSeconds: number; maxAgeSeconds: number };
@@ -77,6 +84,7 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
       password: config.admin?.password,
     },
     accessRules: config.accessRules ?? [],
+    contracts: config.contracts ?? [],
     rateLimits: {
       failedAuthPerIp: config.rateLimits?.failedAuthPerIp ?? { points: 20, durationSeconds: 60 },
       callsPerKey: config.rateLimits?.callsPerKey ?? { points: 6_000, durationSeconds: 60 },

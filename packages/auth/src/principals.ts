@@ -69,7 +69,9 @@ export async function loadRoleGrants(
   kind: 'user' | 'application',
   id: string,
 ): Promise<RoleGrants> {
-  const rows = await (kind === 'user' ? selectUserRules : selectApplicationRules)(db).execute({ id });
+  const rows = await (kind === 'user' ? selectUserRules : selectApplicationRules)(db).execute({
+    id,
+  });
   const rules = new Set<string>();
   for (const row of rows) if (row.rule !== null) rules.add(row.rule);
   return {
