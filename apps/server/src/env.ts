@@ -25,6 +25,7 @@ const EnvSchema = z
     ADMIN_PASSWORD: optional,
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
     AUTH_FAILURE_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+    ACCOUNT_FAILURE_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

@@ -20,6 +20,7 @@ const guardedPlugins = () =>
   ] as unknown as readonly AnyPlugin[];
 
 const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
+const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });
 
 /**
  * Every plugin the server mounts, in start-up and migration order. Auth comes first: it
@@ -37,9 +38,10 @@ export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonl
     rateLimits: {
       callsPerKey: perMinute(env.API_KEY_RATE_LIMIT),
       failedAuthPerIp: perMinute(env.AUTH_FAILURE_RATE_LIMIT),
+      failedLoginsPerAccount: perHour(env.ACCOUNT_FAILURE_RATE_LIMIT),
     },
     // Behind a proxy the socket is the proxy's; its last x-forwarded-for entry is the client.
-    ...(env.TRUST_PROXY && { clientIpHeader: 'x-forwarded-for' }),
+    trustProxy: env.TRUST_PROXY,
     ...auth,
   });
   return [authPlugin as unknown as AnyPlugin, ...guarded];

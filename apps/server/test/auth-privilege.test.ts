@@ -236,11 +236,17 @@ describe('the attacks of issue 8', () => {
     expect(JSON.stringify(rotated.body)).not.toMatch(/ck_/);
     const deleted = await call(caller.secret, 'deleteApplication', { id: adminApp.id });
     expect(deleted.status).toBe(403);
+    // A past expiry is refused as input; a near one as acting on an admin.
     const expired = await call(caller.secret, 'updateApplication', {
       id: adminApp.id,
       expiresAt: '2020-01-01T00:00:00.000Z',
     });
-    expect(expired.status).toBe(403);
+    expect(expired.status).toBe(400);
+    const expiring = await call(caller.secret, 'updateApplication', {
+      id: adminApp.id,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(expiring.status).toBe(403);
     const me = await call(adminApp.secret, 'getMe', {});
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ getMe: { id: adminApp.id, isAdmin: true } });

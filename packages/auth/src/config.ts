@@ -26,18 +26,22 @@ export interface AuthConfig {
    */
   contracts?: readonly AnyContractRouter[];
   rateLimits?: {
-    /** Failed authentications per client IP. Default 20 per minute; `false` turns it off. */
+    /** Failed authentications per client address. Default 20 per minute; `false` turns it off. */
     failedAuthPerIp?: RateLimit | false;
+    /**
+     * Failed sign-ins (and wrong current passwords) per account, from any address. Default 30
+     * per hour; `false` turns it off.
+     */
+    failedLoginsPerAccount?: RateLimit | false;
     /** Calls per application key. Default 6000 per minute; `false` turns it off. */
     callsPerKey?: RateLimit | false;
   };
   /**
-   * The request header holding the caller's IP, for the failed-authentication limit. Default
-   * `x-checkline-client-ip`, which the server sets from the socket. Set `x-forwarded-for` only
-   * behind a proxy that appends to it (its last entry is used). Without the header every caller
-   * shares one budget.
+   * Behind a reverse proxy that appends the client's address to `X-Forwarded-For`: take the
+   * address from its last entry (a missing or unparsable one counts as the proxy's own
+   * address). Default false: the socket's address.
    */
-  clientIpHeader?: string;
+  trustProxy?: boolean;
   sessions?: {
     /** A session unused this long ends. Default 7 days. */
     idleSeconds?: number;
@@ -63,8 +67,12 @@ export interface ResolvedAuthConfig {
   admin: { email: string; password: string | undefined };
   accessRules: readonly AccessRule[];
   contracts: readonly AnyContractRouter[];
-  rateLimits: { failedAuthPerIp: RateLimit | false; callsPerKey: RateLimit | false };
-  clientIpHeader: string;
+  rateLimits: {
+    failedAuthPerIp: RateLimit | false;
+    failedLoginsPerAccount: RateLimit | false;
+    callsPerKey: RateLimit | false;
+  };
+  trustProxy: boolean;
   sessions: { idleSeconds: number; maxAgeSeconds: number };
   cache: { principalTtlMs: number; maxPrincipals: number; grantsTtlMs: number };
 }
@@ -87,9 +95,13 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
     contracts: config.contracts ?? [],
     rateLimits: {
       failedAuthPerIp: config.rateLimits?.failedAuthPerIp ?? { points: 20, durationSeconds: 60 },
+      failedLoginsPerAccount: config.rateLimits?.failedLoginsPerAccount ?? {
+        points: 30,
+        durationSeconds: 3_600,
+      },
       callsPerKey: config.rateLimits?.callsPerKey ?? { points: 6_000, durationSeconds: 60 },
     },
-    clientIpHeader: (config.clientIpHeader ?? 'x-checkline-client-ip').toLowerCase(),
+    trustProxy: config.trustProxy ?? false,
     sessions: {
       idleSeconds: config.sessions?.idleSeconds ?? 7 * 24 * 60 * 60,
       maxAgeSeconds: config.sessions?.maxAgeSeconds ?? 30 * 24 * 60 * 60,
