@@ -1,14 +1,14 @@
 import { actsOnPrincipals } from '@checkline/auth';
 import { authContract } from '@checkline/auth/contract';
 import type { AuthContract } from '@checkline/auth/contract';
-import { createORPCClient } from '@orpc/client';
-import { RPCLink } from '@orpc/client/fetch';
-import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins.ts';
+import type { ContractRouterClient } from '@orpc/contract';
+import { contractClient } from './support/contract-client.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
 
-type Client = ContractRouterClient<{ auth: AuthContract }>;
+type Contracts = { auth: AuthContract };
+type Client = ContractRouterClient<Contracts>;
 type Principal = { kind: 'user' | 'application'; id: string };
 
 let server: TestServer;
@@ -17,14 +17,8 @@ let adminUserId: string;
 let adminRoleId: string;
 let adminApp: { id: string; secret: string };
 
-const clientWith = (headers: Record<string, string>): Client =>
-  createORPCClient(
-    new RPCLink({
-      url: `${testEnv.BASE_URL}/api`,
-      headers,
-      fetch: (request) => Promise.resolve(server.app.fetch(request)),
-    }),
-  );
+const clientWith = (headers: Record<string, string>) =>
+  contractClient<Contracts>(() => server, headers);
 
 let names = 0;
 const unique = (prefix: string) => `${prefix}-${++names}`;
