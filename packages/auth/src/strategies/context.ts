@@ -2,8 +2,9 @@ import { anonymousPrincipal } from '@checkline/core/contract';
 import type { RouteMeta } from '@checkline/core';
 import { ORPCError } from '@orpc/contract';
 import { recordAudit } from '../audit.ts';
-import { sessionCookie } from '../cookies.ts';
+import { readCookie, SESSION_COOKIE, sessionCookie } from '../cookies.ts';
 import { redirectToError } from '../error-redirect.ts';
+import { passwordProblem } from '../password-policy.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../password.ts';
 import { clientIp } from '../rate-limit.ts';
 import { builtInRoleId } from '../rbac.ts';
@@ -14,8 +15,6 @@ import {
   hashSessionToken,
   isWellFormedSessionToken,
 } from '../sessions.ts';
-import { readCookie, SESSION_COOKIE } from '../cookies.ts';
-import { passwordProblem } from '../password-policy.ts';
 import type { AuthState } from '../state.ts';
 import { createUser, findUserByEmail } from '../users.ts';
 import type { AuthStrategyContext, StrategyUser } from './strategy.ts';
@@ -37,7 +36,7 @@ export function tooManyAttempts(error: unknown): AuthStrategyError | undefined {
   });
 }
 
-/** Signing in again ends the session the client presented (a fixated or shared one dies). */
+/** Ends the session the request presents, if any: at logout, and before a new sign-in. */
 export async function endPresentedSession(state: AuthState, request: Request): Promise<void> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !isWellFormedSessionToken(token)) return;
