@@ -44,6 +44,7 @@ const EnvSchema = z
     CHECK_TARGETS_ALLOW: targetList,
     CHECK_TARGETS_DENY: targetList,
     CHECK_RUN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+    ACCOUNT_FAILURE_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

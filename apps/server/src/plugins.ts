@@ -24,10 +24,12 @@ const guardedPlugins = (env: Env) =>
     createIncidentPlugin(),
   ] as unknown as readonly AnyPlugin[];
 
+const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });
+
 /**
  * Every plugin the server mounts, in start-up and migration order. Auth comes first: it
  * authenticates every request, and it is told every other plugin's access rules (for
- * `getAccessRules`, role checks and the `admin` role). `auth` overrides its settings (tests, bench).
+ * `getAccessRules`, role checks and the `admin` role) and contracts (read rules, resource types). `auth` overrides its settings (tests, bench).
  */
 export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonly AnyPlugin[] {
   const guarded = guardedPlugins(env);
@@ -36,12 +38,14 @@ export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonl
     frontendUrl: env.FRONTEND_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     accessRules: guarded.flatMap((plugin) => plugin.accessRules),
+    contracts: guarded.map((plugin) => plugin.contract),
     rateLimits: {
       callsPerKey: perMinute(env.API_KEY_RATE_LIMIT),
       failedAuthPerIp: perMinute(env.AUTH_FAILURE_RATE_LIMIT),
+      failedLoginsPerAccount: perHour(env.ACCOUNT_FAILURE_RATE_LIMIT),
     },
     // Behind a proxy the socket is the proxy's; its last x-forwarded-for entry is the client.
-    ...(env.TRUST_PROXY && { clientIpHeader: 'x-forwarded-for' }),
+    trustProxy: env.TRUST_PROXY,
     ...auth,
   });
   return [authPlugin as unknown as AnyPlugin, ...guarded];

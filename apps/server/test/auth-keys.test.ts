@@ -69,10 +69,11 @@ describe('application keys on every surface', () => {
   it('refuse a missing, malformed, unknown, revoked, expired or rotated-away key with 401', async () => {
     const revoked = await admin.auth.createApplication({ name: 'revoked' });
     await admin.auth.deleteApplication({ id: revoked.application.id });
-    const expired = await admin.auth.createApplication({
-      name: 'expired',
-      expiresAt: '2020-01-01T00:00:00.000Z',
-    });
+    const expired = await admin.auth.createApplication({ name: 'expired' });
+    // No caller may set a past expiry; a key whose expiry has passed looks like this.
+    await server.database.db.execute(
+      `update auth.applications set expires_at = '2020-01-01T00:00:00Z' where id = '${expired.application.id}'`,
+    );
     const rotated = await admin.auth.createApplication({ name: 'rotated' });
     await admin.auth.regenerateApplicationSecret({ id: rotated.application.id });
     const unknown = rotated.secret.replace(rotated.application.id, crypto.randomUUID());

@@ -221,15 +221,52 @@ describe('sign-up', () => {
     });
     const created = await attempt();
     expect(created.status).toBe(200);
-    const me = await asSession(sessionOf(created)!, 'getMe');
+    expect(await created.json()).toEqual({ success: true });
+    const signedIn = await post(LOGIN, {
+      username: 'newcomer@example.com',
+      password: 'a long password',
+    });
+    const me = await asSession(sessionOf(signedIn)!, 'getMe');
     expect(me.body).toMatchObject({
       getMe: { kind: 'user', email: 'newcomer@example.com', isAdmin: false },
     });
-    expect(errorParam(await attempt())).toBe('An_account_with_this_e-mail_already_exists');
+    // The same answer for a taken e-mail: sign-up does not tell who has an account.
+    const again = await attempt();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ success: true });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(created.headers.get('set-cookie')).toBeNull();
     const { body } = await asSession(admin, 'getAuditLog', { action: 'registration.changed' });
     expect(body).toMatchObject({
       getAuditLog: { entries: [{ details: { allowRegistration: true } }] },
     });
+  });
+});
+
+describe('the password policy', () => {
+  it('refuses short and common passwords wherever a password is set', async () => {
+    const admin = sessionOf(
+      await post(LOGIN, { username: testAdmin.email, password: testAdmin.password }),
+    )!;
+    await asSession(admin, 'updateRegistrationStatus', { allowRegistration: true });
+    for (const password of ['elevenchars', 'password1234', 'Qwerty123456']) {
+      const created = await asSession(admin, 'createUser', { email: 'weak@example.com', password });
+      expect(created.status, password).toBe(400);
+      expect(created.body).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'password' }] });
+    }
+    const ok = await asSession(admin, 'createUser', {
+      email: 'strong@example.com',
+      password: 'a sound enough password',
+    });
+    expect(ok.status).toBe(200);
+    const { id } = ok.body.createUser as { id: string };
+    const weakened = await asSession(admin, 'updateUser', { id, password: '123456789012' });
+    expect(weakened).toMatchObject({ status: 400, body: { issues: [{ path: 'password' }] } });
+    const signup = await post(SIGNUP, {
+      email: 'weak-signup@example.com',
+      password: 'password1234',
+    });
+    expect(errorParam(signup)).toBe('This_password_is_too_common%3B_choose_another');
   });
 });
 

@@ -1,26 +1,20 @@
 import type { AuthContract } from '@checkline/auth/contract';
 import type { CatalogContract } from '@checkline/catalog/contract';
-import { createORPCClient } from '@orpc/client';
-import { RPCLink } from '@orpc/client/fetch';
-import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractRouterClient } from '@orpc/contract';
+import { contractClient } from './support/contract-client.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
-type Client = ContractRouterClient<{ auth: AuthContract; catalog: CatalogContract }>;
+type Contracts = { auth: AuthContract; catalog: CatalogContract };
+type Client = ContractRouterClient<Contracts>;
 
 let server: TestServer;
 let admin: Client;
 let catalogReaders: string;
 let systems: { a: string; b: string; c: string };
 
-const clientWith = (headers: Record<string, string>): Client =>
-  createORPCClient(
-    new RPCLink({
-      url: `${testEnv.BASE_URL}/api`,
-      headers,
-      fetch: (request) => Promise.resolve(server.app.fetch(request)),
-    }),
-  );
+const clientWith = (headers: Record<string, string>) =>
+  contractClient<Contracts>(() => server, headers);
 
 /** A new application holding `roleIds`, with its key. */
 async function application(name: string, roleIds: string[] = []) {

@@ -14,6 +14,7 @@ export type AuditAction =
   | 'application.deleted'
   | 'user.created'
   | 'user.updated'
+  | 'user.password_changed'
   | 'user.roles_changed'
   | 'user.deleted'
   | 'role.created'

@@ -60,6 +60,8 @@ export class Authenticator {
   #epoch = 0;
   readonly #touched = new Map<string, number>();
   readonly #pendingWrites = new Set<Promise<void>>();
+  /** Which session each user principal stands for (a handler ends the others, not its own). */
+  readonly #sessionOfPrincipal = new WeakMap<Principal, string>();
 
   constructor(private readonly deps: AuthenticatorDeps) {
     this.#keys = new BoundedCache(deps.config.cache.maxPrincipals);
@@ -129,18 +131,25 @@ export class Authenticator {
     await Promise.all(this.#pendingWrites);
   }
 
-  /** Failed authentications count against the client IP's budget, and are refused past it. */
+  /**
+   * Failed authentications count against the client address's budget, and past it are refused
+   * with TOO_MANY_REQUESTS. Valid credentials are never refused for their address's failures.
+   */
   async #counted(request: Request, authenticate: () => Promise<Principal>): Promise<Principal> {
-    const ip = clientIp(request, this.deps.config.clientIpHeader);
-    await this.deps.limits.assertMayAuthenticate(ip);
     try {
       return await authenticate();
     } catch (error) {
       if (error instanceof ORPCError && error.code === 'UNAUTHORIZED') {
-        await this.deps.limits.recordFailure(ip);
+        const address = clientIp(request, this.deps.config.trustProxy);
+        await this.deps.limits.recordFailure({ address });
       }
       throw error;
     }
+  }
+
+  /** The token hash of the session a user principal was resolved from, if it came from one. */
+  sessionOf(principal: Principal): string | undefined {
+    return this.#sessionOfPrincipal.get(principal);
   }
 
   async #fromAuthorization(header: string): Promise<Principal> {
@@ -200,6 +209,7 @@ export class Authenticator {
       );
       this.#sessions.set(hash, { principal }, expiresAt, session.userId);
     }
+    this.#sessionOfPrincipal.set(principal, hash);
     return principal;
   }
 

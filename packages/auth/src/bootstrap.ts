@@ -3,6 +3,7 @@ import type { Database } from '@checkline/db';
 import { sql } from 'drizzle-orm';
 import { randomBase62 } from './api-key.ts';
 import { hashPassword } from './password.ts';
+import { passwordProblem } from './password-policy.ts';
 import { builtInRoleId, ensureBuiltInRoles } from './rbac.ts';
 import { countUsers, createUser } from './users.ts';
 
@@ -16,11 +17,14 @@ export interface BootstrapAdmin {
  * password is written to the log once: the only place a secret is ever logged.
  */
 export async function bootstrap(db: Database, admin: BootstrapAdmin, logger: Logger) {
+  const problem = admin.password === undefined ? undefined : passwordProblem(admin.password);
   const created = await db.transaction(async (tx) => {
     // Several processes starting on one empty database must create one admin, not several.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('auth.bootstrap'))`);
     await ensureBuiltInRoles(tx);
     if ((await countUsers(tx)) > 0) return undefined;
+    // Only an empty database takes ADMIN_PASSWORD, so only then can a weak one do harm.
+    if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
     const password = admin.password ?? randomBase62(24);
     await createUser(tx, {
       email: admin.email,

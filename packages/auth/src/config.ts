@@ -1,4 +1,5 @@
 import type { AccessRule } from '@checkline/core/contract';
+import type { AnyContractRouter } from '@orpc/contract';
 
 /** A budget of `points` within `durationSeconds`. */
 export interface RateLimit {
@@ -19,19 +20,28 @@ export interface AuthConfig {
   admin?: { email?: string | undefined; password?: string | undefined };
   /** The access rules of every other mounted plugin; auth adds its own. */
   accessRules?: readonly AccessRule[];
+  /**
+   * The contracts of every other mounted plugin; auth adds its own. They tell which rules only
+   * reads need (the only ones the `anonymous` role may hold) and which resource types exist.
+   */
+  contracts?: readonly AnyContractRouter[];
   rateLimits?: {
-    /** Failed authentications per client IP. Default 20 per minute; `false` turns it off. */
+    /** Failed authentications per client address. Default 20 per minute; `false` turns it off. */
     failedAuthPerIp?: RateLimit | false;
+    /**
+     * Failed sign-ins (and wrong current passwords) per account, from any address. Default 30
+     * per hour; `false` turns it off.
+     */
+    failedLoginsPerAccount?: RateLimit | false;
     /** Calls per application key. Default 6000 per minute; `false` turns it off. */
     callsPerKey?: RateLimit | false;
   };
   /**
-   * The request header holding the caller's IP, for the failed-authentication limit. Default
-   * `x-checkline-client-ip`, which the server sets from the socket. Set `x-forwarded-for` only
-   * behind a proxy that appends to it (its last entry is used). Without the header every caller
-   * shares one budget.
+   * Behind a reverse proxy that appends the client's address to `X-Forwarded-For`: take the
+   * address from its last entry (a missing or unparsable one counts as the proxy's own
+   * address). Default false: the socket's address.
    */
-  clientIpHeader?: string;
+  trustProxy?: boolean;
   sessions?: {
     /** A session unused this long ends. Default 7 days. */
     idleSeconds?: number;
@@ -56,8 +66,13 @@ export interface ResolvedAuthConfig {
   secureCookie: boolean;
   admin: { email: string; password: string | undefined };
   accessRules: readonly AccessRule[];
-  rateLimits: { failedAuthPerIp: RateLimit | false; callsPerKey: RateLimit | false };
-  clientIpHeader: string;
+  contracts: readonly AnyContractRouter[];
+  rateLimits: {
+    failedAuthPerIp: RateLimit | false;
+    failedLoginsPerAccount: RateLimit | false;
+    callsPerKey: RateLimit | false;
+  };
+  trustProxy: boolean;
   sessions: { idleSeconds: number; maxAgeSeconds: number };
   cache: { principalTtlMs: number; maxPrincipals: number; grantsTtlMs: number };
 }
@@ -77,11 +92,16 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
       password: config.admin?.password,
     },
     accessRules: config.accessRules ?? [],
+    contracts: config.contracts ?? [],
     rateLimits: {
       failedAuthPerIp: config.rateLimits?.failedAuthPerIp ?? { points: 20, durationSeconds: 60 },
+      failedLoginsPerAccount: config.rateLimits?.failedLoginsPerAccount ?? {
+        points: 30,
+        durationSeconds: 3_600,
+      },
       callsPerKey: config.rateLimits?.callsPerKey ?? { points: 6_000, durationSeconds: 60 },
     },
-    clientIpHeader: (config.clientIpHeader ?? 'x-checkline-client-ip').toLowerCase(),
+    trustProxy: config.trustProxy ?? false,
     sessions: {
       idleSeconds: config.sessions?.idleSeconds ?? 7 * 24 * 60 * 60,
       maxAgeSeconds: config.sessions?.maxAgeSeconds ?? 30 * 24 * 60 * 60,

@@ -6,6 +6,7 @@ import {
   AddTeamMemberInputSchema,
   ApplicationSchema,
   AuditEntrySchema,
+  ChangeMyPasswordInputSchema,
   CreateApplicationInputSchema,
   CreatedApplicationSchema,
   CreateRoleInputSchema,
@@ -16,6 +17,7 @@ import {
   GetAuditLogInputSchema,
   IdInputSchema,
   MeSchema,
+  PasswordChangedSchema,
   RegenerateSecretInputSchema,
   RegistrationStatusSchema,
   RemoveTeamMemberInputSchema,
@@ -47,6 +49,13 @@ export const authContract = defineContract('auth', {
   getMe: query({ principals: ['user', 'application'] })
     .input(EmptyInputSchema)
     .output(MeSchema),
+  /**
+   * A signed-in person changes their own password: the current one must be given, the new one
+   * must pass the password policy; every other session of theirs ends, this one stays.
+   */
+  changeMyPassword: mutation({ principals: ['user'] })
+    .input(ChangeMyPasswordInputSchema)
+    .output(PasswordChangedSchema),
   /** Open to anyone: whether sign-up strategies may create users. */
   getRegistrationStatus: query().input(EmptyInputSchema).output(RegistrationStatusSchema),
   updateRegistrationStatus: mutation(users)

@@ -1,5 +1,6 @@
 export { accessRulesExtensionPoint, type AccessRuleRegistrar } from './access-rule-catalog.ts';
 export { authAccess, builtInRoles, TEAM_RESOURCE } from './access.ts';
+export { actsOnPrincipals, assertMayActOn, type PrincipalRef } from './acting-on-principals.ts';
 export { generateApiKey, hashApiKey, parseApiKey } from './api-key.ts';
 export type { AuthConfig, RateLimit } from './config.ts';
 export { authContract, type AuthContract } from './contract.ts';

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { definePlugin } from '@checkline/core';
 import { accessRulesExtensionPoint } from './access-rule-catalog.ts';
 import { authAccess } from './access.ts';
+import { keepAnonymousReadOnly } from './anonymous-role.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { AuthConfig } from './config.ts';
 import { authContract } from './contract.ts';
@@ -43,6 +44,7 @@ export function createAuthPlugin(config: AuthConfig) {
     async init({ db, logger }) {
       state.attach(db, logger);
       await bootstrap(db, state.config.admin, logger);
+      await keepAnonymousReadOnly(db, state.facts, logger);
     },
     ready() {
       state.strategies.freeze();

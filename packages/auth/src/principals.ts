@@ -57,6 +57,29 @@ export async function loadAnonymousRules(db: Database): Promise<string[]> {
   return rows.map((row) => row.rule).sort();
 }
 
+export interface RoleGrants {
+  isAdmin: boolean;
+  /** The rules its roles hold (not the anonymous role's, which everyone holds). */
+  rules: string[];
+}
+
+/** What a user's or application's roles give it; nothing for an unknown id. */
+export async function loadRoleGrants(
+  db: Database,
+  kind: 'user' | 'application',
+  id: string,
+): Promise<RoleGrants> {
+  const rows = await (kind === 'user' ? selectUserRules : selectApplicationRules)(db).execute({
+    id,
+  });
+  const rules = new Set<string>();
+  for (const row of rows) if (row.rule !== null) rules.add(row.rule);
+  return {
+    isAdmin: rows.some((row) => row.role === builtInRoles.admin),
+    rules: [...rules].sort(),
+  };
+}
+
 /**
  * A user's or application's principal: the rules of its roles plus the anonymous role's (what
  * anyone may do, a signed-in caller may do too), its teams, and whether it is an admin.
@@ -69,12 +92,11 @@ export async function loadPrincipal(
   anonymousRules: readonly string[],
 ): Promise<Principal> {
   const [grants, teams] = await Promise.all([
-    (kind === 'user' ? selectUserRules : selectApplicationRules)(db).execute({ id }),
+    loadRoleGrants(db, kind, id),
     (kind === 'user' ? selectUserTeams : selectApplicationTeams)(db).execute({ id }),
   ]);
-  const isAdmin = grants.some((grant) => grant.role === builtInRoles.admin);
-  const rules = new Set<string>(anonymousRules);
-  for (const grant of grants) if (grant.rule !== null) rules.add(grant.rule);
+  const { isAdmin } = grants;
+  const rules = new Set<string>([...anonymousRules, ...grants.rules]);
   return {
     kind,
     id,

@@ -1,11 +1,15 @@
+import { isIP } from 'node:net';
 import { tooManyRequests } from '@checkline/core/contract';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimit, ResolvedAuthConfig } from './config.ts';
 
-const limiter = (limit: RateLimit | false) =>
+/** The header the server stamps with the socket's address; a client-sent value never survives. */
+export const SOCKET_ADDRESS_HEADER = 'x-checkline-client-ip';
+
+const limiter = (limit: RateLimit | false, keyPrefix: string) =>
   limit === false
     ? undefined
-    : new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds });
+    : new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds });
 
 /** Rethrows a limiter's refusal as TOO_MANY_REQUESTS; anything else as it is. */
 function refused(error: unknown): never {
@@ -13,37 +17,64 @@ function refused(error: unknown): never {
   throw error;
 }
 
-/** The caller's IP from the configured header; `unknown` when it is absent. */
-export function clientIp(request: Request, header: string): string {
-  const value = request.headers.get(header);
-  if (!value) return 'unknown';
-  // Behind one proxy that appends to X-Forwarded-For, the last entry is the one it saw.
-  const entries = value.split(',');
-  return entries[entries.length - 1]!.trim() || 'unknown';
+/**
+ * The caller's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For`
+ * entry (the one the proxy appended). A missing or unparsable header is the proxy's own address,
+ * never a fresh budget. `unknown` when the server saw no socket.
+ */
+export function clientIp(request: Request, trustProxy: boolean): string {
+  const socket = request.headers.get(SOCKET_ADDRESS_HEADER) || 'unknown';
+  if (!trustProxy) return socket;
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded && isIP(forwarded) ? forwarded.toLowerCase() : socket;
 }
 
-/** The two budgets of API.md 2: failed authentications per client IP, calls per key. */
+/** An account's budget key: its e-mail as sign-in compares it, known account or not. */
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+async function assertWithin(limiter: RateLimiterMemory | undefined, key: string): Promise<void> {
+  if (!limiter) return;
+  const state = await limiter.get(key);
+  if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(state.msBeforeNext);
+}
+
+/**
+ * The budgets of API.md 2: failed authentications per client address, failed sign-ins per
+ * account (from any address), and calls per key.
+ */
 export class RateLimits {
-  readonly #failedAuth: RateLimiterMemory | undefined;
+  readonly #failuresPerAddress: RateLimiterMemory | undefined;
+  readonly #failuresPerAccount: RateLimiterMemory | undefined;
   readonly #calls: RateLimiterMemory | undefined;
 
   constructor(config: ResolvedAuthConfig['rateLimits']) {
-    this.#failedAuth = limiter(config.failedAuthPerIp);
-    this.#calls = limiter(config.callsPerKey);
+    this.#failuresPerAddress = limiter(config.failedAuthPerIp, 'address');
+    this.#failuresPerAccount = limiter(config.failedLoginsPerAccount, 'account');
+    this.#calls = limiter(config.callsPerKey, 'key');
   }
 
   /** Throws TOO_MANY_REQUESTS while `ip` has spent its failed-authentication budget. */
-  async assertMayAuthenticate(ip: string): Promise<void> {
-    if (!this.#failedAuth) return;
-    const state = await this.#failedAuth.get(ip);
-    if (state && state.consumedPoints >= this.#failedAuth.points) {
-      throw tooManyRequests(state.msBeforeNext);
-    }
+  assertMayAuthenticate(ip: string): Promise<void> {
+    return assertWithin(this.#failuresPerAddress, ip);
   }
 
-  /** Counts a failed authentication; throws TOO_MANY_REQUESTS when it goes over the budget. */
-  async recordFailure(ip: string): Promise<void> {
-    await this.#failedAuth?.consume(ip).catch(refused);
+  /** Throws TOO_MANY_REQUESTS while the account has spent its failed-sign-in budget. */
+  assertAccountMayTry(email: string): Promise<void> {
+    return assertWithin(this.#failuresPerAccount, accountKey(email));
+  }
+
+  /**
+   * Counts a failed authentication against the address and, for a sign-in, the account; throws
+   * TOO_MANY_REQUESTS when either goes over its budget.
+   */
+  async recordFailure(from: { address?: string; account?: string }): Promise<void> {
+    const counted = [
+      from.address === undefined ? undefined : this.#failuresPerAddress?.consume(from.address),
+      from.account === undefined
+        ? undefined
+        : this.#failuresPerAccount?.consume(accountKey(from.account)),
+    ];
+    await Promise.all(counted).catch(refused);
   }
 
   /** Counts one call with an application key; throws TOO_MANY_REQUESTS over the budget. */

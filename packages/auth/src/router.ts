@@ -13,7 +13,7 @@ import type { AuthState } from './state.ts';
  */
 export function createAuthRouter(state: AuthState) {
   return os.router({
-    ...accountHandlers(),
+    ...accountHandlers(state),
     ...userHandlers(state),
     ...applicationHandlers(state),
     ...roleHandlers(state),

@@ -9,10 +9,16 @@ const email = z
   .email()
   .max(320)
   .transform((value) => value.toLowerCase());
+/** A new password; the server also refuses common ones (see password-policy.ts). */
 const password = z
   .string()
-  .min(8, 'The password must have at least 8 characters')
+  .min(12, 'The password must have at least 12 characters')
   .max(1_024, 'The password must have at most 1024 characters');
+/** An expiry: in the future when given; null (or absent) for never. */
+const expiresAt = timestamp
+  .refine((value) => Date.parse(value) > Date.now(), 'The expiry must lie in the future')
+  .nullable()
+  .optional();
 const accessRuleId = z
   .string()
   .regex(/^[a-z][a-z0-9-]*\.[a-z0-9_.-]+$/, 'An access rule is {pluginId}.{accessRuleId}');
@@ -71,6 +77,15 @@ export const UpdateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
+export const ChangeMyPasswordInputSchema = z.object({
+  currentPassword: z.string().min(1).max(1_024),
+  /** At least 12 characters and not a common password; every other session of the caller ends. */
+  newPassword: password,
+});
+export type ChangeMyPasswordInput = z.infer<typeof ChangeMyPasswordInputSchema>;
+
+export const PasswordChangedSchema = z.object({ changed: z.literal(true) });
+
 export const ApplicationSchema = z.object({
   id,
   name: z.string(),
@@ -89,7 +104,7 @@ export type Application = z.infer<typeof ApplicationSchema>;
 export const CreateApplicationInputSchema = z.object({
   name,
   description: description.optional(),
-  expiresAt: timestamp.nullable().optional(),
+  expiresAt,
 });
 export type CreateApplicationInput = z.infer<typeof CreateApplicationInputSchema>;
 
@@ -103,7 +118,7 @@ export const UpdateApplicationInputSchema = z.object({
   id,
   name: name.optional(),
   description: description.optional(),
-  expiresAt: timestamp.nullable().optional(),
+  expiresAt,
   /** Replaces the application's whole set of roles (the checkboxes of the UI). */
   roleIds: z.array(id).max(100).optional(),
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from './sha256.ts';
 import type { Database } from '@checkline/db';
 import { prepared } from '@checkline/db';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { sessions } from './db/schema.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -93,4 +93,21 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<st
 
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the user but `keepTokenHash` (all of them when it is undefined). */
+export async function deleteOtherUserSessions(
+  db: Database,
+  userId: string,
+  keepTokenHash: string | undefined,
+): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      keepTokenHash === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
 }

@@ -4,6 +4,8 @@ import type { Database } from '@checkline/db';
 import { AccessRuleCatalog } from './access-rule-catalog.ts';
 import { authAccess } from './access.ts';
 import { Authenticator } from './authenticate.ts';
+import { ContractFacts } from './contract-facts.ts';
+import { authContract } from './contract.ts';
 import type { AuthConfig, ResolvedAuthConfig } from './config.ts';
 import { resolveAuthConfig } from './config.ts';
 import { RateLimits } from './rate-limit.ts';
@@ -17,6 +19,7 @@ import { TeamAccess } from './team-access.ts';
 export class AuthState {
   readonly config: ResolvedAuthConfig;
   readonly catalog: AccessRuleCatalog;
+  readonly facts: ContractFacts;
   readonly limits: RateLimits;
   readonly authenticator: Authenticator;
   readonly teamAccess: TeamAccess;
@@ -30,6 +33,7 @@ export class AuthState {
       ...Object.values(authAccess),
       ...this.config.accessRules,
     ]);
+    this.facts = new ContractFacts([authContract, ...this.config.contracts]);
     this.limits = new RateLimits(this.config.rateLimits);
     const db = () => this.db;
     this.authenticator = new Authenticator({

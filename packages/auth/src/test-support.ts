@@ -1,7 +1,8 @@
 import type { AnyPlugin, Principal, RouteMeta } from '@checkline/core';
 import { definePlugin, silentLogger } from '@checkline/core';
 import { startPluginHarness, testPrincipal } from '@checkline/core/testing';
-import { defineAccessRules } from '@checkline/core/contract';
+import { defineAccessRules, defineContract, mutation, query } from '@checkline/core/contract';
+import { z } from 'zod';
 import { createTestDatabase } from '@checkline/db/testing';
 import { authAccess } from './access.ts';
 import type { AuthConfig } from './config.ts';
@@ -14,6 +15,19 @@ import { authStrategyExtensionPoint } from './strategies/strategy.ts';
 export const demoAccess = defineAccessRules('demo', {
   read: ['demo.read', 'See demo things'],
   manage: ['demo.manage', 'Change demo things'],
+});
+
+/** The stand-in plugin's procedures: `demo.read` only reads, `demo.manage` changes things. */
+export const demoContract = defineContract('demo', {
+  getThing: query({
+    access: [demoAccess.read],
+    resource: { type: 'demo.thing', idField: 'id' },
+  })
+    .input(z.object({ id: z.string() }))
+    .output(z.object({ id: z.string() })),
+  updateThing: mutation({ access: [demoAccess.manage] })
+    .input(z.object({ id: z.string() }))
+    .output(z.object({ id: z.string() })),
 });
 
 export const testAdmin = { email: 'admin@example.com', password: 'correct horse battery staple' };
@@ -40,6 +54,7 @@ export async function startAuth({
     baseUrl: BASE_URL,
     admin: testAdmin,
     accessRules: Object.values(demoAccess),
+    contracts: [demoContract],
     ...config,
   });
   const database = await createTestDatabase([

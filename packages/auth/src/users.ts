@@ -58,6 +58,12 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
+/** The user's row with its password hash (for verifying it); undefined when unknown. */
+export async function findUserRow(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;

@@ -1,5 +1,27 @@
 import { implementPlugin } from '@checkline/core';
+import type { RequestContext } from '@checkline/core';
+import { os as base } from '@orpc/server';
+import { assertMayActOn, principalsActedOn } from '../acting-on-principals.ts';
 import { authContract } from '../contract.ts';
 
+/**
+ * Applies the rule for acting on principals to every procedure listed in `actsOnPrincipals`.
+ * It runs before oRPC validates the input, so it validates a copy itself; invalid input is left
+ * for validation to refuse.
+ */
+const actOnlyOnLesserPrincipals = base
+  .$context<RequestContext>()
+  .middleware(async function actOnlyOnLesserPrincipals({ context, path, procedure, next }, input) {
+    const name = path.at(-1) ?? '';
+    const schema = procedure['~orpc'].inputSchema;
+    const parsed = schema ? await schema['~standard'].validate(input) : { value: input };
+    if (!parsed.issues) {
+      for (const target of await principalsActedOn(name, parsed.value, context.db)) {
+        await assertMayActOn(context.db, context.principal, target);
+      }
+    }
+    return next();
+  });
+
 /** The one implementer of the auth contract that every handler group builds on. */
-export const os = implementPlugin(authContract);
+export const os = implementPlugin(authContract).use(actOnlyOnLesserPrincipals);

@@ -1,3 +1,4 @@
+import { assertAnonymousMayHold } from '../anonymous-role.ts';
 import { audit } from '../audit.ts';
 import * as rbac from '../rbac.ts';
 import type { AuthState } from '../state.ts';
@@ -13,6 +14,7 @@ export function roleHandlers(state: AuthState) {
     })),
     createRole: os.createRole.handler(async ({ context, input }) => {
       rbac.assertMayGrantRules(context.principal, input.accessRules);
+      assertAnonymousMayHold(input.name, input.accessRules, state.facts);
       const role = await rbac.createRole(context.db, input, catalog);
       const { name, accessRules } = role;
       await audit(context, 'role.created', target(role.id), { name, accessRules });
@@ -22,6 +24,7 @@ export function roleHandlers(state: AuthState) {
       const current = await rbac.getRole(context.db, input.id, catalog);
       rbac.assertMayGrant(context.principal, [current]);
       rbac.assertMayGrantRules(context.principal, input.accessRules ?? []);
+      assertAnonymousMayHold(current.name, input.accessRules ?? [], state.facts);
       const role = await rbac.updateRole(context.db, input, catalog);
       await audit(context, 'role.updated', target(role.id), {
         name: role.name,

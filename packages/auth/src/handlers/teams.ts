@@ -1,3 +1,4 @@
+import { badRequest } from '@checkline/core/contract';
 import { audit } from '../audit.ts';
 import * as grants from '../resource-grants.ts';
 import type { AuthState } from '../state.ts';
@@ -63,6 +64,9 @@ export function teamHandlers(state: AuthState) {
       grants.getResourceAccess(context.db, input),
     ),
     updateResourceAccess: os.updateResourceAccess.handler(async ({ context, input }) => {
+      if (!state.facts.resourceTypes.has(input.resourceType)) {
+        throw badRequest(`Unknown resource type ${input.resourceType}`);
+      }
       const previous = await grants.getResourceAccess(context.db, input);
       const updated = await grants.updateResourceAccess(context.db, input);
       await audit(

@@ -1,5 +1,6 @@
 import { audit } from '../audit.ts';
 import { hashPassword } from '../password.ts';
+import { assertAcceptablePassword } from '../password-policy.ts';
 import * as rbac from '../rbac.ts';
 import { deleteUserSessions } from '../sessions.ts';
 import type { AuthState } from '../state.ts';
@@ -15,6 +16,7 @@ export function userHandlers(state: AuthState) {
     createUser: os.createUser.handler(async ({ context, input }) => {
       const roleIds = input.roleIds ?? [await rbac.builtInRoleId(context.db, 'users')];
       await rbac.assertMayChangeRoles(context.db, context.principal, [], roleIds, catalog);
+      assertAcceptablePassword(input.password);
       const user = await users.createUser(context.db, {
         email: input.email,
         name: input.name,
@@ -43,6 +45,7 @@ export function userHandlers(state: AuthState) {
         await users.setUserRoles(db, id, roleIds);
         if (changed.length) await audit(context, 'user.roles_changed', target, { roleIds });
       }
+      if (password !== undefined) assertAcceptablePassword(password);
       const passwordHash = password === undefined ? undefined : await hashPassword(password);
       const user = await users.updateUser(context.db, id, { ...changes, passwordHash });
       // A new password ends every session: whoever knew the old one is signed out.

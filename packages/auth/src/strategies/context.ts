@@ -2,13 +2,19 @@ import { anonymousPrincipal } from '@checkline/core/contract';
 import type { RouteMeta } from '@checkline/core';
 import { ORPCError } from '@orpc/contract';
 import { recordAudit } from '../audit.ts';
-import { sessionCookie } from '../cookies.ts';
+import { readCookie, SESSION_COOKIE, sessionCookie } from '../cookies.ts';
 import { redirectToError } from '../error-redirect.ts';
+import { passwordProblem } from '../password-policy.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../password.ts';
 import { clientIp } from '../rate-limit.ts';
 import { builtInRoleId } from '../rbac.ts';
 import { isRegistrationAllowed } from '../registration.ts';
-import { createSession } from '../sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  hashSessionToken,
+  isWellFormedSessionToken,
+} from '../sessions.ts';
 import type { AuthState } from '../state.ts';
 import { createUser, findUserByEmail } from '../users.ts';
 import type { AuthStrategyContext, StrategyUser } from './strategy.ts';
@@ -30,6 +36,15 @@ export function tooManyAttempts(error: unknown): AuthStrategyError | undefined {
   });
 }
 
+/** Ends the session the request presents, if any: at logout, and before a new sign-in. */
+export async function endPresentedSession(state: AuthState, request: Request): Promise<void> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token || !isWellFormedSessionToken(token)) return;
+  const hash = hashSessionToken(token);
+  await deleteSession(state.db, hash);
+  state.authenticator.forgetSession(hash);
+}
+
 /** The plugin's services, bound to one request, as a strategy uses them. */
 export function strategyContext(
   state: AuthState,
@@ -46,6 +61,7 @@ export function strategyContext(
     frontendUrl: config.frontendUrl,
     fail: (message) => redirectToError(message, config.frontendUrl),
     async signIn(userId) {
+      await endPresentedSession(state, request);
       const token = await createSession(state.db, userId, config.sessions);
       const cookie = sessionCookie(token, {
         secure: config.secureCookie,
@@ -61,19 +77,25 @@ export function strategyContext(
       return user && toStrategyUser(user);
     },
     async verifyCredentials(email, password) {
+      try {
+        await state.limits.assertAccountMayTry(email);
+      } catch (error) {
+        throw tooManyAttempts(error) ?? error;
+      }
       const user = await findUserByEmail(state.db, email);
       if (!user?.passwordHash) return verifyAgainstDecoy(password).then(() => undefined);
       return (await verifyPassword(password, user.passwordHash)) ? toStrategyUser(user) : undefined;
     },
     registrationAllowed: () => isRegistrationAllowed(state.db),
     async createUser(input) {
+      const problem = input.password === undefined ? undefined : passwordProblem(input.password);
+      if (problem) throw new AuthStrategyError(problem);
+      // Hashed whether or not the e-mail is taken, so both answers take as long.
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       return state.db.transaction(async (db) => {
         if (!(await isRegistrationAllowed(db)))
           throw new AuthStrategyError('Registration is disabled');
-        if (await findUserByEmail(db, input.email)) {
-          throw new AuthStrategyError('An account with this e-mail already exists');
-        }
+        if (await findUserByEmail(db, input.email)) return undefined;
         const user = await createUser(db, {
           email: input.email,
           name: input.name,
@@ -93,9 +115,10 @@ export function strategyContext(
         return toStrategyUser(user);
       });
     },
-    async recordFailure() {
+    async recordFailure(account) {
       try {
-        await state.limits.recordFailure(clientIp(request, config.clientIpHeader));
+        const address = clientIp(request, config.trustProxy);
+        await state.limits.recordFailure({ address, ...(account !== undefined && { account }) });
       } catch (error) {
         throw tooManyAttempts(error) ?? error;
       }

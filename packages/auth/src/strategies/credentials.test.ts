@@ -111,7 +111,7 @@ describe('credential strategy: sign-up', () => {
     expect(users.some((user) => user.email === 'new@example.com')).toBe(false);
   });
 
-  it('creates a user with the role users, signed in, once registration is on', async () => {
+  it('creates a user with the role users once registration is on, who then signs in', async () => {
     await auth.as(adminPrincipal()).updateRegistrationStatus({ allowRegistration: true });
     const response = await signUp({
       email: 'New@Example.com',
@@ -119,17 +119,47 @@ describe('credential strategy: sign-up', () => {
       name: 'New',
     });
     expect(response.status).toBe(200);
-    const token = sessionTokenOf(response)!;
+    await expect(response.json()).resolves.toEqual({ success: true });
+    expect(sessionTokenOf(response)).toBeUndefined();
+    const signedIn = await login({ username: 'new@example.com', password: 'long enough password' });
+    const token = sessionTokenOf(signedIn)!;
     const principal = await auth.resolve(
       new Request(BASE_URL, { headers: { cookie: `checkline_session=${token}` } }),
     );
     expect(principal).toMatchObject({ kind: 'user', isAdmin: false });
-    expect(
-      errorOf(await signUp({ email: 'new@example.com', password: 'long enough password' })),
-    ).toBe('An_account_with_this_e-mail_already_exists');
-    expect(errorOf(await signUp({ email: 'not-an-email', password: 'short' }))).toBe(
-      'A_valid_e-mail_address_and_a_password_of_at_least_8_characters_are_required',
+    await auth.as(adminPrincipal()).updateRegistrationStatus({ allowRegistration: false });
+  });
+
+  it('answers a taken e-mail exactly as a new one, and leaves that account alone', async () => {
+    await auth.as(adminPrincipal()).updateRegistrationStatus({ allowRegistration: true });
+    const fresh = await signUp({ email: 'first@example.com', password: 'first sound password' });
+    const taken = await signUp({ email: 'FIRST@example.com', password: 'other sound password' });
+    expect(taken.status).toBe(fresh.status);
+    expect(await taken.text()).toBe(await fresh.text());
+    expect(taken.headers.get('set-cookie')).toBe(fresh.headers.get('set-cookie'));
+    const retaken = await login({
+      username: 'first@example.com',
+      password: 'other sound password',
+    });
+    expect(errorOf(retaken)).toBe('Invalid_username_or_password');
+    const { users } = await auth.as(adminPrincipal()).getUsers({});
+    expect(users.filter((user) => user.email === 'first@example.com')).toHaveLength(1);
+    await auth.as(adminPrincipal()).updateRegistrationStatus({ allowRegistration: false });
+  });
+
+  it('refuses a short or common password, and a bad e-mail', async () => {
+    await auth.as(adminPrincipal()).updateRegistrationStatus({ allowRegistration: true });
+    expect(errorOf(await signUp({ email: 'weak@example.com', password: 'short' }))).toBe(
+      'The_password_must_have_at_least_12_characters',
     );
+    expect(errorOf(await signUp({ email: 'weak@example.com', password: 'qwerty123456' }))).toBe(
+      'This_password_is_too_common;_choose_another',
+    );
+    expect(errorOf(await signUp({ email: 'not-an-email', password: 'long enough password' }))).toBe(
+      'A_valid_e-mail_address_and_a_password_are_required',
+    );
+    const { users } = await auth.as(adminPrincipal()).getUsers({});
+    expect(users.some((user) => user.email === 'weak@example.com')).toBe(false);
     await auth.as(adminPrincipal()).updateRegistrationStatus({ allowRegistration: false });
   });
 });

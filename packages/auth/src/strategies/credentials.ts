@@ -26,7 +26,7 @@ async function login(context: AuthStrategyContext): Promise<Response> {
   const plausible = username.length <= 320 && password.length <= 1_024;
   const user = plausible ? await context.verifyCredentials(username, password) : undefined;
   if (!user) {
-    await context.recordFailure();
+    await context.recordFailure(plausible ? username : undefined);
     return context.fail(INVALID_CREDENTIALS);
   }
   return context.signIn(user.id);
@@ -34,21 +34,24 @@ async function login(context: AuthStrategyContext): Promise<Response> {
 
 const SignUpSchema = z.object({
   email: z.email().max(320),
-  password: z.string().min(8).max(1_024),
+  password: z.string().min(1).max(1_024),
   name: z.string().trim().max(200).optional(),
 });
 
+/**
+ * Creates the account and answers `{ success: true }` without signing in: the same answer, in
+ * about the same time, whether or not the e-mail already had an account, so sign-up does not
+ * tell who has one. The person signs in next.
+ */
 async function signUp(context: AuthStrategyContext): Promise<Response> {
   if (!(await context.registrationAllowed())) return context.fail('Registration is disabled');
   const body = await readJsonObject(context.request);
   const parsed = SignUpSchema.safeParse({ ...body, email: body.email ?? body.username });
   if (!parsed.success) {
-    return context.fail(
-      'A valid e-mail address and a password of at least 8 characters are required',
-    );
+    return context.fail('A valid e-mail address and a password are required');
   }
-  const user = await context.createUser(parsed.data);
-  return context.signIn(user.id);
+  await context.createUser(parsed.data);
+  return Response.json({ success: true }, { headers: { 'cache-control': 'no-store' } });
 }
 
 /**

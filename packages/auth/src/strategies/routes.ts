@@ -1,10 +1,9 @@
 import type { PluginRoute, RouteMeta } from '@checkline/core';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE } from '../cookies.ts';
+import { clearedSessionCookie } from '../cookies.ts';
 import { redirectToError } from '../error-redirect.ts';
 import { clientIp } from '../rate-limit.ts';
-import { hashSessionToken, isWellFormedSessionToken, deleteSession } from '../sessions.ts';
 import type { AuthState } from '../state.ts';
-import { strategyContext, tooManyAttempts } from './context.ts';
+import { endPresentedSession, strategyContext, tooManyAttempts } from './context.ts';
 import { AuthStrategyError } from './strategy.ts';
 
 /** Raw routes live under this prefix (API.md 5), not under the plugin id. */
@@ -41,7 +40,7 @@ export function authRoutes(state: AuthState): PluginRoute[] {
       if (request.method === 'POST' && crossSite(state, request)) {
         throw new AuthStrategyError('Sign-in from another site is not allowed');
       }
-      await state.limits.assertMayAuthenticate(clientIp(request, state.config.clientIpHeader));
+      await state.limits.assertMayAuthenticate(clientIp(request, state.config.trustProxy));
       return await action.handle(strategyContext(state, request, params, meta));
     } catch (error) {
       return failureRedirect(state, error, meta);
@@ -52,12 +51,7 @@ export function authRoutes(state: AuthState): PluginRoute[] {
     if (crossSite(state, request)) {
       return jsonError(403, 'FORBIDDEN', 'Cross-site request refused', meta.requestId);
     }
-    const token = readCookie(request, SESSION_COOKIE);
-    if (token && isWellFormedSessionToken(token)) {
-      const hash = hashSessionToken(token);
-      await deleteSession(state.db, hash);
-      state.authenticator.forgetSession(hash);
-    }
+    await endPresentedSession(state, request);
     return Response.json(
       { success: true },
       {

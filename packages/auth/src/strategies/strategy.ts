@@ -19,19 +19,34 @@ export interface AuthStrategyContext {
   frontendUrl: string;
   /** A 302 to `{frontendUrl}/auth/error?error=<message>`; `message` is shown to the user. */
   fail(message: string): Response;
-  /** Starts a session: 200 `{ success: true }` with the session cookie. */
+  /**
+   * Starts a session: 200 `{ success: true }` with the session cookie. The session the request
+   * presented, if any, ends.
+   */
   signIn(userId: string): Promise<Response>;
   findUserByEmail(email: string): Promise<StrategyUser | undefined>;
-  /** The user when the password is theirs; every miss costs as long as a hit. */
+  /**
+   * The user when the password is theirs; every miss costs as long as a hit. Throws
+   * TOO_MANY_REQUESTS, before checking, while the account has spent its failed-sign-in budget.
+   */
   verifyCredentials(email: string, password: string): Promise<StrategyUser | undefined>;
   registrationAllowed(): Promise<boolean>;
   /**
-   * Creates a user with the role `users`. Throws {@link AuthStrategyError} `Registration is
-   * disabled` when sign-up is off, and one naming the conflict when the e-mail is taken.
+   * Creates a user with the role `users`; a password must pass the password policy. Throws
+   * {@link AuthStrategyError} `Registration is disabled` when sign-up is off, or with the
+   * policy's message. Answers undefined, and creates nothing, when the e-mail is taken (the
+   * strategy must answer as it does on success, so sign-up does not reveal who has an account).
    */
-  createUser(user: { email: string; name?: string; password?: string }): Promise<StrategyUser>;
-  /** Counts a failed sign-in against the client IP; throws {@link AuthStrategyError} past the budget. */
-  recordFailure(): Promise<void>;
+  createUser(user: {
+    email: string;
+    name?: string;
+    password?: string;
+  }): Promise<StrategyUser | undefined>;
+  /**
+   * Counts a failed sign-in against the client address and, given its e-mail, the account;
+   * throws {@link AuthStrategyError} past either budget.
+   */
+  recordFailure(account?: string): Promise<void>;
 }
 
 export interface AuthStrategyAction {
