@@ -1203,7 +1203,10 @@ export interface operations {
     };
     "auth.getUsers": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1228,6 +1231,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -1592,7 +1597,10 @@ export interface operations {
     };
     "auth.getApplications": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1620,6 +1628,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2164,7 +2174,10 @@ export interface operations {
     };
     "auth.getRoles": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2190,6 +2203,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2552,7 +2567,10 @@ export interface operations {
     };
     "auth.getTeams": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2583,6 +2601,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -3370,9 +3390,10 @@ export interface operations {
     "auth.getAuditLog": {
         parameters: {
             query?: {
-                limit?: number;
                 before?: string;
                 action?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3403,6 +3424,8 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -3468,6 +3491,8 @@ export interface operations {
                 ids?: string[];
                 tags?: string[];
                 owner?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3497,6 +3522,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -3963,7 +3990,10 @@ export interface operations {
     };
     "catalog.getGroups": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3988,6 +4018,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4137,6 +4169,8 @@ export interface operations {
         parameters: {
             query: {
                 systemId: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4162,6 +4196,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4727,6 +4763,8 @@ export interface operations {
             query?: {
                 systemId?: string;
                 includePast?: boolean;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4756,6 +4794,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5313,6 +5353,8 @@ export interface operations {
         parameters: {
             query?: {
                 systemId?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5346,6 +5388,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5839,8 +5883,9 @@ export interface operations {
         parameters: {
             query: {
                 healthCheckId: string;
-                limit?: number;
                 before?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5868,7 +5913,8 @@ export interface operations {
                             /** Format: date-time */
                             checkedAt: string;
                         }[];
-                        nextBefore: string | null;
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6136,6 +6182,8 @@ export interface operations {
         parameters: {
             query?: {
                 systemId?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -6166,6 +6214,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6231,6 +6281,7 @@ export interface operations {
                 includeResolved?: boolean;
                 systemId?: string;
                 limit?: number;
+                cursor?: string;
                 offset?: number;
             };
             header?: never;
@@ -6262,6 +6313,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                         total: number;
                     };
                 };
