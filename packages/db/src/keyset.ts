@@ -28,8 +28,8 @@ export interface KeysetOrder {
 function kindOf(column: PgColumn): KeyKind {
   const type = column.getSQLType();
   if (type === 'uuid') return 'uuid';
-  if (type === 'text' || type.startsWith('varchar')) return 'text';
-  if (type.startsWith('timestamp')) return 'timestamp';
+  if (/^(text|varchar(\(\d+\))?)$/.test(type)) return 'text';
+  if (/^timestamp( \(\d\))? with time zone$/.test(type)) return 'timestamp';
   throw new Error(`Column ${column.name} (${type}) cannot be a page key`);
 }
 
