@@ -1,4 +1,4 @@
-import { NextCursorSchema, pageInput, principalKinds } from '@checkline/core/contract';
+import { pageInput, pageOf, principalKinds } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -247,28 +247,13 @@ export const GetAuditLogInputSchema = z.object({
 export type GetAuditLogInput = z.infer<typeof GetAuditLogInputSchema>;
 
 // Pages of the lists that grow with use (API.md 4); the input of each is `PageInputSchema`.
-export const UserPageSchema = z.object({
-  users: z.array(UserSchema),
-  nextCursor: NextCursorSchema,
-});
+export const UserPageSchema = pageOf('users', UserSchema);
 export type UserPage = z.infer<typeof UserPageSchema>;
-export const ApplicationPageSchema = z.object({
-  applications: z.array(ApplicationSchema),
-  nextCursor: NextCursorSchema,
-});
+export const ApplicationPageSchema = pageOf('applications', ApplicationSchema);
 export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
-export const RolePageSchema = z.object({
-  roles: z.array(RoleSchema),
-  nextCursor: NextCursorSchema,
-});
+export const RolePageSchema = pageOf('roles', RoleSchema);
 export type RolePage = z.infer<typeof RolePageSchema>;
-export const TeamPageSchema = z.object({
-  teams: z.array(TeamSchema),
-  nextCursor: NextCursorSchema,
-});
+export const TeamPageSchema = pageOf('teams', TeamSchema);
 export type TeamPage = z.infer<typeof TeamPageSchema>;
-export const AuditPageSchema = z.object({
-  entries: z.array(AuditEntrySchema),
-  nextCursor: NextCursorSchema,
-});
+export const AuditPageSchema = pageOf('entries', AuditEntrySchema);
 export type AuditPage = z.infer<typeof AuditPageSchema>;

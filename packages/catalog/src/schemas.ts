@@ -1,4 +1,4 @@
-import { NextCursorSchema, pageInput } from '@checkline/core/contract';
+import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const name = z.string().trim().min(1, 'Name must not be empty').max(200);
@@ -51,16 +51,10 @@ export type CreateSystemInput = z.infer<typeof CreateSystemInputSchema>;
 export const UpdateSystemInputSchema = CreateSystemInputSchema.partial().extend({ id });
 export type UpdateSystemInput = z.infer<typeof UpdateSystemInputSchema>;
 
-export const SystemPageSchema = z.object({
-  systems: z.array(SystemSchema),
-  nextCursor: NextCursorSchema,
-});
+export const SystemPageSchema = pageOf('systems', SystemSchema);
 export type SystemPage = z.infer<typeof SystemPageSchema>;
 
-export const GroupPageSchema = z.object({
-  groups: z.array(GroupSchema),
-  nextCursor: NextCursorSchema,
-});
+export const GroupPageSchema = pageOf('groups', GroupSchema);
 export type GroupPage = z.infer<typeof GroupPageSchema>;
 
 export const GetGroupsInputSchema = z.object(pageInput);

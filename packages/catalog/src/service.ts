@@ -169,6 +169,10 @@ const selectGroupById = prepared((db) =>
     .prepare('catalog_group_by_id'),
 );
 
+const selectFirstGroups = prepared((db) =>
+  selectGroups(db).limit(sql.placeholder('limit')).prepare('catalog_first_groups'),
+);
+
 const inSystem = (systemId: string) =>
   sql`${groups.id} in (select ${groupSystems.groupId} from ${groupSystems} where ${groupSystems.systemId} = ${systemId})`;
 
@@ -181,9 +185,12 @@ export async function listGroups(
   db: Database,
   input: GetGroupsInput = { limit: 100 },
 ): Promise<GroupPage> {
-  const rows = await selectGroups(db)
-    .where(groupPages.after(input.cursor))
-    .limit(input.limit + 1);
+  const rows =
+    input.cursor === undefined
+      ? await selectFirstGroups(db).execute({ limit: input.limit + 1 })
+      : await selectGroups(db)
+          .where(groupPages.after(input.cursor))
+          .limit(input.limit + 1);
   const page = groupPages.page(rows, input.limit);
   return { groups: page.rows.map(toGroupWithMembers), nextCursor: page.nextCursor };
 }

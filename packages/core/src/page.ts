@@ -32,3 +32,9 @@ export const NextCursorSchema = z
   .string()
   .nullable()
   .describe('Pass as `cursor` to read the next page; null when this page is the last.');
+
+/** A list procedure's output: `{[field]: T[], nextCursor}`, e.g. `pageOf('systems', SystemSchema)`. */
+export function pageOf<const K extends string, T extends z.ZodType>(field: K, item: T) {
+  const shape = { [field]: z.array(item), nextCursor: NextCursorSchema };
+  return z.object(shape as { [P in K]: z.ZodArray<T> } & { nextCursor: typeof NextCursorSchema });
+}

@@ -1,4 +1,4 @@
-import { NextCursorSchema, pageInput } from '@checkline/core/contract';
+import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -100,10 +100,7 @@ export type UpdateHealthCheckInput = z.infer<typeof UpdateHealthCheckInputSchema
 export const IdInputSchema = z.object({ id });
 export const DeletedSchema = z.object({ id, deleted: z.literal(true) });
 
-export const HealthCheckPageSchema = z.object({
-  healthChecks: z.array(HealthCheckSchema),
-  nextCursor: NextCursorSchema,
-});
+export const HealthCheckPageSchema = pageOf('healthChecks', HealthCheckSchema);
 export type HealthCheckPage = z.infer<typeof HealthCheckPageSchema>;
 
 export const GetHistoryInputSchema = z.object({
@@ -114,10 +111,7 @@ export const GetHistoryInputSchema = z.object({
 });
 export type GetHistoryInput = z.infer<typeof GetHistoryInputSchema>;
 
-export const HistorySchema = z.object({
-  results: z.array(HealthCheckResultSchema),
-  nextCursor: NextCursorSchema,
-});
+export const HistorySchema = pageOf('results', HealthCheckResultSchema);
 export type History = z.infer<typeof HistorySchema>;
 
 export const SystemHealthStatusSchema = z.object({

@@ -1,4 +1,4 @@
-import { NextCursorSchema, pageInput, principalKinds } from '@checkline/core/contract';
+import { pageInput, pageOf, principalKinds } from '@checkline/core/contract';
 import { z } from 'zod';
 
 export const severities = ['minor', 'major', 'critical'] as const;
@@ -65,10 +65,7 @@ export const ListIncidentsInputSchema = z.object({
 });
 export type ListIncidentsInput = z.infer<typeof ListIncidentsInputSchema>;
 
-export const IncidentListSchema = z.object({
-  incidents: z.array(IncidentSchema),
-  nextCursor: NextCursorSchema,
-});
+export const IncidentListSchema = pageOf('incidents', IncidentSchema);
 export type IncidentList = z.infer<typeof IncidentListSchema>;
 
 export const IncidentPageSchema = IncidentListSchema.extend({

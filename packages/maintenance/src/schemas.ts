@@ -1,4 +1,4 @@
-import { NextCursorSchema, pageInput } from '@checkline/core/contract';
+import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -23,10 +23,7 @@ export type Window = z.infer<typeof WindowSchema>;
 
 export const WindowsSchema = z.object({ windows: z.array(WindowSchema) });
 
-export const WindowPageSchema = z.object({
-  windows: z.array(WindowSchema),
-  nextCursor: NextCursorSchema,
-});
+export const WindowPageSchema = pageOf('windows', WindowSchema);
 export type WindowPage = z.infer<typeof WindowPageSchema>;
 
 export const GetWindowsInputSchema = z.object({
