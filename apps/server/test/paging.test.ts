@@ -178,44 +178,45 @@ const listProcedures = () =>
   queriesWithArrays().filter(({ pluginId, name }) => !(`${pluginId}.${name}` in exempt));
 
 type Page = { status: number; body: any };
+type ListRef = Pick<ListProcedure, 'pluginId' | 'name' | 'arrayField'>;
 
 /** One call through the keyed surface or REST (GET with a query string). */
 async function fetchPage(
   surface: 'keyed' | 'rest',
-  list: ListProcedure,
+  list: ListRef,
   input: Record<string, unknown>,
+  key = adminKey,
 ): Promise<Page> {
   if (surface === 'keyed') {
-    const response = await server.keyed(list.pluginId, { [list.name]: input }, adminKey);
+    const response = await server.keyed(list.pluginId, { [list.name]: input }, key);
     const body = (await response.json()) as any;
     return { status: response.status, body: response.status === 200 ? body[list.name] : body };
   }
   const query = new URLSearchParams(
     Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
-  const response = await server.rest('GET', `${list.pluginId}/${list.name}`, {
-    token: adminKey,
-    query,
-  });
+  const response = await server.rest('GET', `${list.pluginId}/${list.name}`, { token: key, query });
   return { status: response.status, body: await response.json() };
 }
 
 /** Walks a list `limit` rows at a time to its end; the ids in order and the pages' sizes. */
 async function walk(
   surface: 'keyed' | 'rest',
-  list: ListProcedure,
+  list: ListRef,
   input: Record<string, unknown>,
   limit: number,
+  key = adminKey,
 ) {
   const ids: string[] = [];
   const pages: { size: number; nextCursor: string | null }[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const { status, body } = await fetchPage(surface, list, {
-      ...input,
-      limit,
-      ...(cursor && { cursor }),
-    });
+    const { status, body } = await fetchPage(
+      surface,
+      list,
+      { ...input, limit, ...(cursor && { cursor }) },
+      key,
+    );
     expect({ status, body: status === 200 ? 'ok' : body }).toEqual({ status: 200, body: 'ok' });
     const items = body[list.arrayField] as { id: string }[];
     ids.push(...items.map((item) => item.id));
@@ -330,52 +331,64 @@ describe('every list procedure of every plugin pages', () => {
 });
 
 describe('team-only rows filtered after the page is read', () => {
-  it('gives a caller short pages but never skips a row it may see', async () => {
+  let outsider: string;
+  let hiddenSystems: Set<string>;
+
+  beforeAll(async () => {
     const names = ['filter-a', 'filter-b', 'filter-c', 'filter-d', 'filter-e'];
     const systems = await times(names.length, (i) =>
       call('catalog', { createSystem: { name: names[i] } }),
     );
+    for (const [i, { createSystem }] of systems.entries()) {
+      await call('healthcheck', {
+        createHealthCheck: { systemId: createSystem.id, name: `filter-${i}`, type: 'paging.noop' },
+      });
+    }
     const { createTeam: team } = await call('auth', { createTeam: { name: 'hidden-owners' } });
-    for (const { createSystem: hidden } of systems.slice(1, 3)) {
+    // Two systems next to each other by name: some page of two holds only hidden ones.
+    hiddenSystems = new Set(systems.slice(1, 3).map(({ createSystem }) => createSystem.id));
+    for (const resourceId of hiddenSystems) {
       await call('auth', {
         updateResourceAccess: {
           resourceType: 'catalog.system',
-          resourceId: hidden.id,
+          resourceId,
           teamOnly: true,
           grants: [{ teamId: team.id, access: 'read' }],
         },
       });
     }
     const { createRole: role } = await call('auth', {
-      createRole: { name: 'catalog-reader', accessRules: ['catalog.catalog.read'] },
+      createRole: {
+        name: 'outside-reader',
+        accessRules: ['catalog.catalog.read', 'healthcheck.healthcheck.read'],
+      },
     });
-    const { createApplication: reader } = await call('auth', {
+    const { createApplication: app } = await call('auth', {
       createApplication: { name: 'outsider' },
     });
-    await call('auth', {
-      updateApplication: { id: reader.application.id, roleIds: [role.id] },
-    });
-
-    const ids: string[] = [];
-    const pages: { size: number; nextCursor: string | null }[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page += 1) {
-      const { getSystems } = await call(
-        'catalog',
-        { getSystems: { limit: PAGE, ...(cursor && { cursor }) } },
-        reader.secret,
-      );
-      ids.push(...getSystems.systems.map((system: { id: string }) => system.id));
-      pages.push({ size: getSystems.systems.length, nextCursor: getSystems.nextCursor });
-      if (getSystems.nextCursor === null) break;
-      cursor = getSystems.nextCursor;
-    }
-    const { getSystems: everything } = await call('catalog', { getSystems: { limit: 1000 } });
-    const hiddenIds = new Set(systems.slice(1, 3).map(({ createSystem }) => createSystem.id));
-    const visible = everything.systems
-      .map((system: { id: string }) => system.id)
-      .filter((id: string) => !hiddenIds.has(id));
-    expect(ids).toEqual(visible);
-    expect(pages.some((page) => page.size < PAGE && page.nextCursor !== null)).toBe(true);
+    await call('auth', { updateApplication: { id: app.application.id, roleIds: [role.id] } });
+    outsider = app.secret;
   });
+
+  const filtered = [
+    // A page of one: a hidden check is an empty page, and not both can be the last row.
+    { pluginId: 'healthcheck', name: 'getHealthChecks', arrayField: 'healthChecks', limit: 1 },
+    { pluginId: 'catalog', name: 'getSystems', arrayField: 'systems', limit: PAGE },
+  ];
+  const systemOf = (item: { id: string; systemId?: string }) => item.systemId ?? item.id;
+
+  for (const surface of ['keyed', 'rest'] as const) {
+    for (const list of filtered) {
+      it(`${surface}: ${list.name} gives short pages but never skips a row the caller may see`, async () => {
+        const everything = await fetchPage(surface, list, { limit: 1000 });
+        const items = everything.body[list.arrayField] as { id: string; systemId?: string }[];
+        const visible = items.filter((item) => !hiddenSystems.has(systemOf(item)));
+        expect(visible.length).toBeLessThan(items.length);
+
+        const { ids, pages } = await walk(surface, list, {}, list.limit, outsider);
+        expect(ids).toEqual(visible.map((item) => item.id));
+        expect(pages.some((page) => page.size < list.limit && page.nextCursor !== null)).toBe(true);
+      });
+    }
+  }
 });
