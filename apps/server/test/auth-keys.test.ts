@@ -116,7 +116,10 @@ describe('application keys on every surface', () => {
       roleIds: [applicationsRole.id, readers.id],
     });
     expect(await statuses(secret)).toEqual(everywhere(200));
-    await expect(withKey(secret).catalog.getSystems({})).resolves.toEqual({ systems: [] });
+    await expect(withKey(secret).catalog.getSystems({})).resolves.toEqual({
+      systems: [],
+      nextCursor: null,
+    });
     await expect(withKey(secret).auth.getMe({})).resolves.toMatchObject({
       kind: 'application',
       id: application.id,

@@ -80,7 +80,7 @@ describe('keyed RPC: batches are all-or-nothing', () => {
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ code: 'CONFLICT', procedure: 'createSystem' });
     const groups = await server.keyed('catalog', { getGroups: {} }, 'reader');
-    expect(await groups.json()).toEqual({ getGroups: { groups: [] } });
+    expect(await groups.json()).toEqual({ getGroups: { groups: [], nextCursor: null } });
   });
 
   it('refuses the whole batch before running anything when one key is not allowed', async () => {

@@ -1,10 +1,17 @@
+import { keysetPages } from '@checkline/core';
+import type { PageInput } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, prepared } from '@checkline/db';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { generateApiKey, hashApiKey, newApplicationId } from './api-key.ts';
 import { applicationRoles, applications, teamMembers } from './db/schema.ts';
-import type { Application, CreateApplicationInput, UpdateApplicationInput } from './schemas.ts';
+import type {
+  Application,
+  ApplicationPage,
+  CreateApplicationInput,
+  UpdateApplicationInput,
+} from './schemas.ts';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -42,13 +49,22 @@ async function membershipsOf(db: Database, ids: string[]) {
   return { roles, teams };
 }
 
-export async function listApplications(db: Database): Promise<Application[]> {
-  const rows = await db.select().from(applications).orderBy(asc(applications.name));
+// Names are unique, so they alone order applications totally, by their unique index.
+const applicationPages = keysetPages('auth.applications', keysetOrder([applications.name]));
+
+/** A page of applications by name. */
+export async function listApplications(db: Database, input: PageInput): Promise<ApplicationPage> {
+  const page = await applicationPages.read(db, applications, input);
   const { roles, teams } = await membershipsOf(
     db,
-    rows.map((row) => row.id),
+    page.rows.map((row) => row.id),
   );
-  return rows.map((row) => toApplication(row, roles.get(row.id) ?? [], teams.get(row.id) ?? []));
+  return {
+    applications: page.rows.map((row) =>
+      toApplication(row, roles.get(row.id) ?? [], teams.get(row.id) ?? []),
+    ),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function getApplication(db: Database, id: string): Promise<Application> {

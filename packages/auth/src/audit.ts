@@ -1,10 +1,11 @@
 import type { RequestContext } from '@checkline/core';
+import { keysetPages } from '@checkline/core';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { keysetOrder } from '@checkline/db';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { auditLog } from './db/schema.ts';
-import type { AuditEntry, GetAuditLogInput } from './schemas.ts';
+import type { AuditPage, GetAuditLogInput } from './schemas.ts';
 
 export type AuditAction =
   | 'application.created'
@@ -64,18 +65,19 @@ export const audit = (
   details?: Record<string, unknown>,
 ) => recordAudit(context.db, context.principal, action, target, details);
 
-export async function listAudit(db: Database, input: GetAuditLogInput): Promise<AuditEntry[]> {
-  const conditions = [
-    input.before ? lt(auditLog.at, new Date(input.before)) : undefined,
-    input.action ? eq(auditLog.action, input.action) : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(input.limit);
-  return rows.map((row) => ({
+// Entries of one transaction share `at`; the id breaks the tie. The index on `at` bounds a page.
+const auditPages = keysetPages('auth.audit', keysetOrder([auditLog.at, auditLog.id], 'desc'));
+
+/** A page of entries, newest first, optionally from `before` back and of one action. */
+export async function listAudit(db: Database, input: GetAuditLogInput): Promise<AuditPage> {
+  const page = await auditPages.read(db, auditLog, {
+    ...input,
+    where: and(
+      input.before ? lt(auditLog.at, new Date(input.before)) : undefined,
+      input.action ? eq(auditLog.action, input.action) : undefined,
+    ),
+  });
+  const entries = page.rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),
     actor: { kind: row.actorKind, id: row.actorId },
@@ -84,4 +86,5 @@ export async function listAudit(db: Database, input: GetAuditLogInput): Promise<
     targetId: row.targetId,
     details: row.details,
   }));
+  return { entries, nextCursor: page.nextCursor };
 }

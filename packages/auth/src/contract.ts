@@ -1,11 +1,12 @@
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { PageInputSchema, defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
 import { TEAM_RESOURCE, authAccess } from './access.ts';
 import {
   AccessRuleSchema,
   AddTeamMemberInputSchema,
+  ApplicationPageSchema,
   ApplicationSchema,
-  AuditEntrySchema,
+  AuditPageSchema,
   ChangeMyPasswordInputSchema,
   CreateApplicationInputSchema,
   CreatedApplicationSchema,
@@ -23,14 +24,17 @@ import {
   RemoveTeamMemberInputSchema,
   ResourceAccessSchema,
   ResourceRefInputSchema,
+  RolePageSchema,
   RoleSchema,
   SecretSchema,
+  TeamPageSchema,
   TeamSchema,
   UpdateApplicationInputSchema,
   UpdateResourceAccessInputSchema,
   UpdateRoleInputSchema,
   UpdateTeamInputSchema,
   UpdateUserInputSchema,
+  UserPageSchema,
   UserSchema,
 } from './schemas.ts';
 
@@ -62,16 +66,14 @@ export const authContract = defineContract('auth', {
     .input(RegistrationStatusSchema)
     .output(RegistrationStatusSchema),
 
-  getUsers: query(users)
-    .input(EmptyInputSchema)
-    .output(z.object({ users: z.array(UserSchema) })),
+  /** Users by e-mail, a page at a time. */
+  getUsers: query(users).input(PageInputSchema).output(UserPageSchema),
   createUser: mutation(users).input(CreateUserInputSchema).output(UserSchema),
   updateUser: mutation(users).input(UpdateUserInputSchema).output(UserSchema),
   deleteUser: mutation(users).input(IdInputSchema).output(DeletedSchema),
 
-  getApplications: query(applications)
-    .input(EmptyInputSchema)
-    .output(z.object({ applications: z.array(ApplicationSchema) })),
+  /** Applications by name, a page at a time. */
+  getApplications: query(applications).input(PageInputSchema).output(ApplicationPageSchema),
   /** A new application with the role `applications`, and its key, shown this once. */
   createApplication: mutation(applications)
     .input(CreateApplicationInputSchema)
@@ -89,17 +91,19 @@ export const authContract = defineContract('auth', {
   getAccessRules: query(roles)
     .input(EmptyInputSchema)
     .output(z.object({ accessRules: z.array(AccessRuleSchema) })),
-  getRoles: query(roles)
-    .input(EmptyInputSchema)
-    .output(z.object({ roles: z.array(RoleSchema) })),
+  /** Roles by name, a page at a time. */
+  getRoles: query(roles).input(PageInputSchema).output(RolePageSchema),
   createRole: mutation(roles).input(CreateRoleInputSchema).output(RoleSchema),
   updateRole: mutation(roles).input(UpdateRoleInputSchema).output(RoleSchema),
   deleteRole: mutation(roles).input(IdInputSchema).output(DeletedSchema),
 
-  /** Every team with `auth.teams.manage`; otherwise the caller's own teams. */
+  /**
+   * Teams by name, a page at a time: every team with `auth.teams.manage`, otherwise the caller's
+   * own. Teams the caller may not see are left out after the page is read (a page may be short).
+   */
   getTeams: query({ ...teams, resourceList: { type: TEAM_RESOURCE, field: 'teams' } })
-    .input(EmptyInputSchema)
-    .output(z.object({ teams: z.array(TeamSchema) })),
+    .input(PageInputSchema)
+    .output(TeamPageSchema),
   createTeam: mutation(teams).input(CreateTeamInputSchema).output(TeamSchema),
   updateTeam: mutation(teamChange('id')).input(UpdateTeamInputSchema).output(TeamSchema),
   deleteTeam: mutation(teams).input(IdInputSchema).output(DeletedSchema),
@@ -113,10 +117,10 @@ export const authContract = defineContract('auth', {
     .input(UpdateResourceAccessInputSchema)
     .output(ResourceAccessSchema),
 
-  /** Newest first. */
+  /** Newest first, a page at a time, optionally from `before` back and of one `action`. */
   getAuditLog: query({ access: [authAccess.audit] })
     .input(GetAuditLogInputSchema)
-    .output(z.object({ entries: z.array(AuditEntrySchema) })),
+    .output(AuditPageSchema),
 });
 
 export type AuthContract = typeof authContract;

@@ -1,13 +1,14 @@
-import type { Principal } from '@checkline/core/contract';
+import { keysetPages } from '@checkline/core';
+import type { PageInput, Principal } from '@checkline/core/contract';
 import { appError, badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation } from '@checkline/db';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { isUniqueViolation, keysetOrder } from '@checkline/db';
+import { eq, inArray } from 'drizzle-orm';
 import type { AccessRuleCatalog } from './access-rule-catalog.ts';
 import type { BuiltInRole } from './access.ts';
 import { builtInRoles } from './access.ts';
 import { roleRules, roles } from './db/schema.ts';
-import type { CreateRoleInput, Role, UpdateRoleInput } from './schemas.ts';
+import type { CreateRoleInput, Role, RolePage, UpdateRoleInput } from './schemas.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -61,13 +62,24 @@ async function rulesByRole(db: Database, roleIds: string[]): Promise<Map<string,
   return byRole;
 }
 
-export async function listRoles(db: Database, catalog: AccessRuleCatalog): Promise<Role[]> {
-  const rows = await db.select().from(roles).orderBy(asc(roles.name));
+// Names are unique, so they alone order roles totally, by their unique index.
+const rolePages = keysetPages('auth.roles', keysetOrder([roles.name]));
+
+/** A page of roles by name. */
+export async function listRoles(
+  db: Database,
+  catalog: AccessRuleCatalog,
+  input: PageInput,
+): Promise<RolePage> {
+  const page = await rolePages.read(db, roles, input);
   const rules = await rulesByRole(
     db,
-    rows.map((row) => row.id),
+    page.rows.map((row) => row.id),
   );
-  return rows.map((row) => toRole(row, rules.get(row.id) ?? [], catalog));
+  return {
+    roles: page.rows.map((row) => toRole(row, rules.get(row.id) ?? [], catalog)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** The roles with these ids; NOT_FOUND names the first that does not exist. */

@@ -18,9 +18,7 @@ export function createAuthRouter(state: AuthState) {
     ...applicationHandlers(state),
     ...roleHandlers(state),
     ...teamHandlers(state),
-    getAuditLog: os.getAuditLog.handler(async ({ context, input }) => ({
-      entries: await listAudit(context.db, input),
-    })),
+    getAuditLog: os.getAuditLog.handler(({ context, input }) => listAudit(context.db, input)),
   });
 }
 

@@ -1,4 +1,4 @@
-import { principalKinds } from '@checkline/core/contract';
+import { pageInput, pageOf, principalKinds } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -254,10 +254,21 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const GetAuditLogInputSchema = z.object({
-  /** Newest first; default 100. */
-  limit: z.int().min(1).max(500).default(100),
-  /** Only entries older than this instant (the `at` of the last entry of the previous page). */
+  /** Only entries older than this instant (where to start reading back from). */
   before: timestamp.optional(),
   action: z.string().max(100).optional(),
+  ...pageInput,
 });
 export type GetAuditLogInput = z.infer<typeof GetAuditLogInputSchema>;
+
+// Pages of the lists that grow with use (API.md 4); the input of each is `PageInputSchema`.
+export const UserPageSchema = pageOf('users', UserSchema);
+export type UserPage = z.infer<typeof UserPageSchema>;
+export const ApplicationPageSchema = pageOf('applications', ApplicationSchema);
+export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
+export const RolePageSchema = pageOf('roles', RoleSchema);
+export type RolePage = z.infer<typeof RolePageSchema>;
+export const TeamPageSchema = pageOf('teams', TeamSchema);
+export type TeamPage = z.infer<typeof TeamPageSchema>;
+export const AuditPageSchema = pageOf('entries', AuditEntrySchema);
+export type AuditPage = z.infer<typeof AuditPageSchema>;

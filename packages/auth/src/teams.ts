@@ -1,7 +1,8 @@
-import type { Principal } from '@checkline/core/contract';
+import { keysetPages } from '@checkline/core';
+import type { PageInput, Principal } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation } from '@checkline/db';
+import { isUniqueViolation, keysetOrder } from '@checkline/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { applications, teamMembers, teams, users } from './db/schema.ts';
 import type {
@@ -10,6 +11,7 @@ import type {
   RemoveTeamMemberInput,
   Team,
   TeamMember,
+  TeamPage,
   UpdateTeamInput,
 } from './schemas.ts';
 
@@ -47,13 +49,20 @@ async function membersByTeam(db: Database, teamIds: string[]) {
   return byTeam;
 }
 
-export async function listTeams(db: Database): Promise<Team[]> {
-  const rows = await db.select().from(teams).orderBy(asc(teams.name));
+// Names are unique, so they alone order teams totally, by their unique index.
+const teamPages = keysetPages('auth.teams', keysetOrder([teams.name]));
+
+/** A page of teams by name, with their members. */
+export async function listTeams(db: Database, input: PageInput): Promise<TeamPage> {
+  const page = await teamPages.read(db, teams, input);
   const members = await membersByTeam(
     db,
-    rows.map((row) => row.id),
+    page.rows.map((row) => row.id),
   );
-  return rows.map((row) => toTeam(row, members.get(row.id) ?? []));
+  return {
+    teams: page.rows.map((row) => toTeam(row, members.get(row.id) ?? [])),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function getTeam(db: Database, id: string): Promise<Team> {

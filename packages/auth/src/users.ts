@@ -1,10 +1,12 @@
+import { keysetPages } from '@checkline/core';
+import type { PageInput } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, prepared } from '@checkline/db';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { builtInRoles } from './access.ts';
 import { roles, userRoles, users } from './db/schema.ts';
-import type { User } from './schemas.ts';
+import type { User, UserPage } from './schemas.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -29,13 +31,20 @@ async function roleIdsByUser(db: Database, userIds: string[]) {
   return byUser;
 }
 
-export async function listUsers(db: Database): Promise<User[]> {
-  const rows = await db.select().from(users).orderBy(asc(users.email));
+// E-mails are unique, so they alone order users totally, by their unique index.
+const userPages = keysetPages('auth.users', keysetOrder([users.email]));
+
+/** A page of users by e-mail. */
+export async function listUsers(db: Database, input: PageInput): Promise<UserPage> {
+  const page = await userPages.read(db, users, input);
   const byUser = await roleIdsByUser(
     db,
-    rows.map((row) => row.id),
+    page.rows.map((row) => row.id),
   );
-  return rows.map((row) => toUser(row, byUser.get(row.id) ?? []));
+  return {
+    users: page.rows.map((row) => toUser(row, byUser.get(row.id) ?? [])),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function getUser(db: Database, id: string): Promise<User> {

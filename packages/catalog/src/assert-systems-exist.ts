@@ -14,6 +14,7 @@ export async function assertSystemsExist(
   if (wanted.length === 0) return;
   const { systems } = await pluginClient(context, 'catalog', catalogContract).getSystems({
     ids: wanted,
+    limit: wanted.length,
   });
   const found = new Set(systems.map((system) => system.id));
   const missing = wanted.find((id) => !found.has(id));

@@ -1,14 +1,17 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
-import { z } from 'zod';
 import { SYSTEM_RESOURCE, catalogAccess } from './access.ts';
 import {
   CreateGroupInputSchema,
   CreateSystemInputSchema,
   DeletedSchema,
+  GetGroupsInputSchema,
+  GetSystemGroupsInputSchema,
   GetSystemsInputSchema,
   GroupMembershipInputSchema,
+  GroupPageSchema,
   GroupSchema,
   IdInputSchema,
+  SystemPageSchema,
   SystemSchema,
   UpdateGroupInputSchema,
   UpdateSystemInputSchema,
@@ -21,10 +24,13 @@ const system = (level: 'read' | 'manage') => ({ type: SYSTEM_RESOURCE, idField: 
 export { SYSTEM_RESOURCE } from './access.ts';
 
 export const catalogContract = defineContract('catalog', {
-  /** Systems the caller may see, optionally only those with all `tags` or one `owner`. */
+  /**
+   * Systems by name, a page at a time, optionally only those with all `tags` or one `owner`.
+   * Systems the caller may not see are left out after the page is read, so a page may be short.
+   */
   getSystems: query({ ...read, resourceList: { type: SYSTEM_RESOURCE, field: 'systems' } })
     .input(GetSystemsInputSchema)
-    .output(z.object({ systems: z.array(SystemSchema) })),
+    .output(SystemPageSchema),
   getSystem: query({ ...read, resource: system('read') })
     .input(IdInputSchema)
     .output(SystemSchema),
@@ -36,14 +42,13 @@ export const catalogContract = defineContract('catalog', {
     .input(IdInputSchema)
     .output(DeletedSchema),
 
-  getGroups: query(read)
-    .input(z.object({}))
-    .output(z.object({ groups: z.array(GroupSchema) })),
+  /** Groups by name, a page at a time. */
+  getGroups: query(read).input(GetGroupsInputSchema).output(GroupPageSchema),
   getGroup: query(read).input(IdInputSchema).output(GroupSchema),
-  /** The groups a system belongs to. */
+  /** The groups a system belongs to, by name, a page at a time. */
   getSystemGroups: query({ ...read, resource: { ...system('read'), idField: 'systemId' } })
-    .input(z.object({ systemId: z.uuid() }))
-    .output(z.object({ groups: z.array(GroupSchema) })),
+    .input(GetSystemGroupsInputSchema)
+    .output(GroupPageSchema),
   createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
   updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
   deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),

@@ -6,9 +6,7 @@ import * as catalog from './service.ts';
 const os = implementPlugin(catalogContract);
 
 export const catalogRouter = os.router({
-  getSystems: os.getSystems.handler(async ({ context, input }) => ({
-    systems: await catalog.listSystems(context.db, input),
-  })),
+  getSystems: os.getSystems.handler(({ context, input }) => catalog.listSystems(context.db, input)),
   getSystem: os.getSystem.handler(({ context, input }) => catalog.getSystem(context.db, input.id)),
   createSystem: os.createSystem.handler(({ context, input }) =>
     catalog.createSystem(context.db, input),
@@ -21,13 +19,11 @@ export const catalogRouter = os.router({
     context.emit(systemDeleted, { systemId: deleted.id });
     return deleted;
   }),
-  getGroups: os.getGroups.handler(async ({ context }) => ({
-    groups: await catalog.listGroups(context.db),
-  })),
+  getGroups: os.getGroups.handler(({ context, input }) => catalog.listGroups(context.db, input)),
   getGroup: os.getGroup.handler(({ context, input }) => catalog.getGroup(context.db, input.id)),
-  getSystemGroups: os.getSystemGroups.handler(async ({ context, input }) => ({
-    groups: await catalog.listGroupsOfSystem(context.db, input.systemId),
-  })),
+  getSystemGroups: os.getSystemGroups.handler(({ context, input }) =>
+    catalog.listGroupsOfSystem(context.db, input),
+  ),
   createGroup: os.createGroup.handler(({ context, input }) =>
     catalog.createGroup(context.db, input),
   ),

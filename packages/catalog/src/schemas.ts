@@ -1,3 +1,4 @@
+import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const name = z.string().trim().min(1, 'Name must not be empty').max(200);
@@ -34,6 +35,7 @@ export const GetSystemsInputSchema = z.object({
   /** Only systems carrying every one of these tags. */
   tags: z.array(tag).max(50).optional(),
   owner: z.string().optional(),
+  ...pageInput,
 });
 export type GetSystemsInput = z.infer<typeof GetSystemsInputSchema>;
 
@@ -48,6 +50,18 @@ export type CreateSystemInput = z.infer<typeof CreateSystemInputSchema>;
 
 export const UpdateSystemInputSchema = CreateSystemInputSchema.partial().extend({ id });
 export type UpdateSystemInput = z.infer<typeof UpdateSystemInputSchema>;
+
+export const SystemPageSchema = pageOf('systems', SystemSchema);
+export type SystemPage = z.infer<typeof SystemPageSchema>;
+
+export const GroupPageSchema = pageOf('groups', GroupSchema);
+export type GroupPage = z.infer<typeof GroupPageSchema>;
+
+export const GetGroupsInputSchema = z.object(pageInput);
+export type GetGroupsInput = z.infer<typeof GetGroupsInputSchema>;
+
+export const GetSystemGroupsInputSchema = z.object({ systemId: id, ...pageInput });
+export type GetSystemGroupsInput = z.infer<typeof GetSystemGroupsInputSchema>;
 
 export const IdInputSchema = z.object({ id });
 export const DeletedSchema = z.object({ id, deleted: z.literal(true) });

@@ -1,15 +1,20 @@
+import { keysetPages } from '@checkline/core';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, prepared } from '@checkline/db';
-import { and, arrayContains, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { and, arrayContains, eq, getTableColumns, sql } from 'drizzle-orm';
 import { groupSystems, groups, systems } from './db/schema.ts';
 import type {
   CreateGroupInput,
   CreateSystemInput,
+  GetGroupsInput,
+  GetSystemGroupsInput,
   GetSystemsInput,
   Group,
   GroupMembershipInput,
+  GroupPage,
   System,
+  SystemPage,
   UpdateGroupInput,
   UpdateSystemInput,
 } from './schemas.ts';
@@ -62,24 +67,38 @@ const selectSystemById = prepared((db) =>
     .prepare('catalog_system_by_id'),
 );
 
-const selectAllSystems = prepared((db) =>
-  db.select().from(systems).orderBy(asc(systems.name)).prepare('catalog_all_systems'),
+// Names are unique, so the name alone orders systems (and groups) totally, by their unique index.
+const systemPages = keysetPages('catalog.systems', keysetOrder([systems.name]));
+
+const selectSystemPage = (db: Database) =>
+  db
+    .select({ ...getTableColumns(systems), pageKey: systemPages.key })
+    .from(systems)
+    .orderBy(...systemPages.orderBy)
+    .$dynamic();
+
+const selectFirstSystems = prepared((db) =>
+  selectSystemPage(db).limit(sql.placeholder('limit')).prepare('catalog_first_systems'),
 );
 
-export async function listSystems(db: Database, filter: GetSystemsInput = {}): Promise<System[]> {
+/** A page of systems by name; filters apply before paging. */
+export async function listSystems(
+  db: Database,
+  input: GetSystemsInput = { limit: 100 },
+): Promise<SystemPage> {
   const conditions = [
-    filter.ids ? sql`${systems.id} = any(${sql.param(filter.ids)}::uuid[])` : undefined,
-    filter.tags?.length ? arrayContains(systems.tags, filter.tags) : undefined,
-    filter.owner !== undefined ? eq(systems.owner, filter.owner) : undefined,
+    input.ids ? sql`${systems.id} = any(${sql.param(input.ids)}::uuid[])` : undefined,
+    input.tags?.length ? arrayContains(systems.tags, input.tags) : undefined,
+    input.owner !== undefined ? eq(systems.owner, input.owner) : undefined,
+    systemPages.after(input.cursor),
   ].filter((condition) => condition !== undefined);
   const rows = conditions.length
-    ? await db
-        .select()
-        .from(systems)
+    ? await selectSystemPage(db)
         .where(and(...conditions))
-        .orderBy(asc(systems.name))
-    : await selectAllSystems(db).execute();
-  return rows.map(toSystem);
+        .limit(input.limit + 1)
+    : await selectFirstSystems(db).execute({ limit: input.limit + 1 });
+  const page = systemPages.page(rows, input.limit);
+  return { systems: page.rows.map(toSystem), nextCursor: page.nextCursor };
 }
 
 export async function getSystem(db: Database, id: string): Promise<System> {
@@ -125,7 +144,9 @@ export async function deleteSystem(db: Database, id: string) {
   return { id: row.id, deleted: true as const };
 }
 
-/** Groups with their member ids aggregated in the same statement. */
+const groupPages = keysetPages('catalog.groups', keysetOrder([groups.name]));
+
+/** Groups by name with their member ids aggregated in the same statement (and their page key). */
 function selectGroups(db: Database) {
   return db
     .select({
@@ -133,15 +154,14 @@ function selectGroups(db: Database) {
       systemIds: sql<
         string[]
       >`coalesce(array_agg(${groupSystems.systemId} order by ${groupSystems.systemId}) filter (where ${groupSystems.systemId} is not null), '{}')`,
+      pageKey: groupPages.key,
     })
     .from(groups)
     .leftJoin(groupSystems, eq(groupSystems.groupId, groups.id))
     .groupBy(groups.id)
-    .orderBy(asc(groups.name))
+    .orderBy(...groupPages.orderBy)
     .$dynamic();
 }
-
-const selectAllGroups = prepared((db) => selectGroups(db).prepare('catalog_all_groups'));
 
 const selectGroupById = prepared((db) =>
   selectGroups(db)
@@ -149,26 +169,43 @@ const selectGroupById = prepared((db) =>
     .prepare('catalog_group_by_id'),
 );
 
-const selectGroupsOfSystem = prepared((db) =>
-  selectGroups(db)
-    .where(
-      sql`${groups.id} in (select ${groupSystems.groupId} from ${groupSystems} where ${groupSystems.systemId} = ${sql.placeholder('systemId')})`,
-    )
-    .prepare('catalog_groups_of_system'),
+const selectFirstGroups = prepared((db) =>
+  selectGroups(db).limit(sql.placeholder('limit')).prepare('catalog_first_groups'),
 );
+
+const inSystem = (systemId: string) =>
+  sql`${groups.id} in (select ${groupSystems.groupId} from ${groupSystems} where ${groupSystems.systemId} = ${systemId})`;
 
 type GroupWithMembers = GroupRow & { systemIds: string[] };
 
 const toGroupWithMembers = (row: GroupWithMembers) => toGroup(row, row.systemIds);
 
-export async function listGroups(db: Database): Promise<Group[]> {
-  return (await selectAllGroups(db).execute()).map(toGroupWithMembers);
+/** A page of groups by name, with their members. */
+export async function listGroups(
+  db: Database,
+  input: GetGroupsInput = { limit: 100 },
+): Promise<GroupPage> {
+  const rows =
+    input.cursor === undefined
+      ? await selectFirstGroups(db).execute({ limit: input.limit + 1 })
+      : await selectGroups(db)
+          .where(groupPages.after(input.cursor))
+          .limit(input.limit + 1);
+  const page = groupPages.page(rows, input.limit);
+  return { groups: page.rows.map(toGroupWithMembers), nextCursor: page.nextCursor };
 }
 
-export async function listGroupsOfSystem(db: Database, systemId: string): Promise<Group[]> {
-  const rows = await selectGroupsOfSystem(db).execute({ systemId });
-  if (rows.length === 0) await getSystem(db, systemId);
-  return rows.map(toGroupWithMembers);
+/** A page of the groups `systemId` belongs to; NOT_FOUND for an unknown system. */
+export async function listGroupsOfSystem(
+  db: Database,
+  input: GetSystemGroupsInput,
+): Promise<GroupPage> {
+  const rows = await selectGroups(db)
+    .where(and(inSystem(input.systemId), groupPages.after(input.cursor)))
+    .limit(input.limit + 1);
+  if (rows.length === 0) await getSystem(db, input.systemId);
+  const page = groupPages.page(rows, input.limit);
+  return { groups: page.rows.map(toGroupWithMembers), nextCursor: page.nextCursor };
 }
 
 export async function getGroup(db: Database, id: string): Promise<Group> {

@@ -4,4 +4,5 @@ export * from './errors.ts';
 export * from './meta.ts';
 export * from './principal.ts';
 export * from './procedure.ts';
+export * from './page.ts';
 export * from './events.ts';

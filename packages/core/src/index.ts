@@ -5,6 +5,7 @@ export * from './context.ts';
 export type * from './plugin-directory.ts';
 export * from './extension-point.ts';
 export * from './implement-plugin.ts';
+export * from './keyset-pages.ts';
 export * from './logger.ts';
 export * from './plugin.ts';
 export * from './resource-access.ts';

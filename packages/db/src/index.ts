@@ -6,3 +6,10 @@ export { prepared } from './prepared.ts';
 export { isUniqueViolation } from './errors.ts';
 export { queryRows } from './rows.ts';
 export { idLinks } from './id-links.ts';
+export {
+  keysetOrder,
+  selectKeysetRows,
+  type KeyKind,
+  type KeysetOrder,
+  type KeysetRow,
+} from './keyset.ts';

@@ -8,6 +8,7 @@ import {
   GetHealthChecksInputSchema,
   GetHistoryInputSchema,
   GetSystemHealthStatusInputSchema,
+  HealthCheckPageSchema,
   HealthCheckResultSchema,
   HealthCheckSchema,
   HealthCheckTypeInfoSchema,
@@ -30,10 +31,11 @@ export const healthcheckContract = defineContract('healthcheck', {
   getHealthCheckTypes: query(read)
     .input(z.object({}))
     .output(z.object({ types: z.array(HealthCheckTypeInfoSchema) })),
-  /** Checks of the systems the caller may see, optionally of one system. */
-  getHealthChecks: query(read)
-    .input(GetHealthChecksInputSchema)
-    .output(z.object({ healthChecks: z.array(HealthCheckSchema) })),
+  /**
+   * Checks by system and name, a page at a time, optionally of one system. Checks of systems the
+   * caller may not see are left out after the page is read, so a page may be short.
+   */
+  getHealthChecks: query(read).input(GetHealthChecksInputSchema).output(HealthCheckPageSchema),
   /** Adds a check to an existing catalog system; its first run is due at once. */
   createHealthCheck: mutation({ ...manage, resource: system('manage') })
     .input(CreateHealthCheckInputSchema)
@@ -46,7 +48,7 @@ export const healthcheckContract = defineContract('healthcheck', {
   runHealthCheck: mutation({ ...manage, transaction: false })
     .input(IdInputSchema)
     .output(HealthCheckResultSchema),
-  /** A check's results, newest first, a page at a time going back in time. */
+  /** A check's results, newest first, a page at a time going back in time (from `before`). */
   getHistory: query(read).input(GetHistoryInputSchema).output(HistorySchema),
   /** The health of one system and the latest result of each of its checks. */
   getSystemHealthStatus: query({ ...read, resource: system('read') })

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DatabaseHandle } from '@checkline/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { healthChecks, results } from './db/schema.ts';
+import type { HealthCheckResult } from './schemas.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   admin,
@@ -455,57 +456,59 @@ describe('getHistory', () => {
   }
 
   describe('works', () => {
-    it('pages backwards by time, newest first, until nextBefore is null', async () => {
-      const check = await checkWithResults(7);
-      const seen: string[] = [];
-      let before: string | undefined;
-      const pages: number[] = [];
+    /** Every page of a check's history from `before` on, `limit` results at a time. */
+    async function readAll(healthCheckId: string, limit: number, before?: string) {
+      const pages: HealthCheckResult[][] = [];
+      let cursor: string | undefined;
       for (let guard = 0; guard < 10; guard += 1) {
-        const page = await h.as(reader).getHistory({ healthCheckId: check.id, limit: 3, before });
-        pages.push(page.results.length);
-        seen.push(...page.results.map((result) => result.checkedAt));
-        if (page.nextBefore === null) break;
-        before = page.nextBefore;
+        const page = await h.as(reader).getHistory({ healthCheckId, limit, before, cursor });
+        pages.push(page.results);
+        if (page.nextCursor === null) return pages;
+        cursor = page.nextCursor;
       }
-      expect(pages).toEqual([3, 3, 1]);
-      expect(seen).toHaveLength(7);
+      throw new Error('the history did not end within 10 pages');
+    }
+
+    it('pages backwards by time, newest first, until nextCursor is null', async () => {
+      const check = await checkWithResults(7);
+      const pages = await readAll(check.id, 3);
+      const seen = pages.flat().map((result) => result.checkedAt);
+      expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
       expect(seen).toEqual([...seen].sort().reverse());
       expect(new Set(seen).size).toBe(7);
     });
 
-    it('keeps results of the same instant together across pages, losing none', async () => {
+    it('splits results of the same instant across pages exactly, losing none', async () => {
       const { check } = await httpCheck('/ok');
       for (const step of [1_000, 0, 1_000, 0, 0, 1_000]) {
         clock.advance(step);
         await h.as(manager).runHealthCheck({ id: check.id });
       }
-      const ids: string[] = [];
-      const pages: number[] = [];
-      let before: string | undefined;
-      for (let guard = 0; guard < 10; guard += 1) {
-        const page = await h.as(reader).getHistory({ healthCheckId: check.id, limit: 2, before });
-        pages.push(page.results.length);
-        ids.push(...page.results.map((result) => result.id));
-        if (page.nextBefore === null) break;
-        before = page.nextBefore;
-      }
-      // Instants hold 1, 3 and 2 results, newest first; three in one millisecond stay together.
-      expect(pages).toEqual([1, 3, 2]);
-      expect(ids).toHaveLength(6);
+      const pages = await readAll(check.id, 2);
+      const ids = pages.flat().map((result) => result.id);
+      // Instants hold 1, 3 and 2 results; the cursor carries the id too, so pages stay full.
+      expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
       expect(new Set(ids).size).toBe(6);
+    });
+
+    it('starts from `before` when given: only older results, still paged by cursor', async () => {
+      const check = await checkWithResults(5);
+      const [newest, ...older] = (await readAll(check.id, 100)).flat();
+      const pages = await readAll(check.id, 2, newest!.checkedAt);
+      expect(pages.flat().map((result) => result.id)).toEqual(older.map((result) => result.id));
     });
 
     it('defaults to 100 results', async () => {
       const check = await checkWithResults(3);
       const page = await h.as(reader).getHistory({ healthCheckId: check.id });
-      expect(page).toMatchObject({ nextBefore: null });
+      expect(page).toMatchObject({ nextCursor: null });
       expect(page.results).toHaveLength(3);
     });
   });
 
-  it('rejects bad input: limits outside 1..500, a before that is no time, an unknown check', async () => {
+  it('rejects bad input: limits outside 1..1000, a before that is no time, a bad cursor, an unknown check', async () => {
     const { check } = await httpCheck('/ok');
-    for (const bad of [{ limit: 0 }, { limit: 501 }, { before: 'yesterday' }]) {
+    for (const bad of [{ limit: 0 }, { limit: 1001 }, { before: 'yesterday' }, { cursor: 'x!' }]) {
       await expect(
         h.as(reader).getHistory({ healthCheckId: check.id, ...bad }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST' });

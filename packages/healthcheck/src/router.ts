@@ -44,9 +44,13 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       types: describeCheckTypes(types),
     })),
     getHealthChecks: os.getHealthChecks.handler(async ({ context, input }) => {
-      const checks = await healthchecks.listHealthChecks(context.db, input);
+      const { healthChecks: checks, nextCursor } = await healthchecks.listHealthChecks(
+        context.db,
+        input,
+      );
       const visible = await visibleSystems(context, [...new Set(checks.map((c) => c.systemId))]);
-      return { healthChecks: checks.filter((check) => visible.has(check.systemId)) };
+      // The cursor is the unfiltered page's: a short page still leads on to every later check.
+      return { healthChecks: checks.filter((check) => visible.has(check.systemId)), nextCursor };
     }),
     createHealthCheck: os.createHealthCheck.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);

@@ -1,3 +1,4 @@
+import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -70,7 +71,7 @@ export const HealthCheckTypeInfoSchema = z.object({
 });
 export type HealthCheckTypeInfo = z.infer<typeof HealthCheckTypeInfoSchema>;
 
-export const GetHealthChecksInputSchema = z.object({ systemId: id.optional() });
+export const GetHealthChecksInputSchema = z.object({ systemId: id.optional(), ...pageInput });
 export type GetHealthChecksInput = z.infer<typeof GetHealthChecksInputSchema>;
 
 export const CreateHealthCheckInputSchema = z.object({
@@ -99,20 +100,18 @@ export type UpdateHealthCheckInput = z.infer<typeof UpdateHealthCheckInputSchema
 export const IdInputSchema = z.object({ id });
 export const DeletedSchema = z.object({ id, deleted: z.literal(true) });
 
+export const HealthCheckPageSchema = pageOf('healthChecks', HealthCheckSchema);
+export type HealthCheckPage = z.infer<typeof HealthCheckPageSchema>;
+
 export const GetHistoryInputSchema = z.object({
   healthCheckId: id,
-  /** Results per page, newest first. Default 100. */
-  limit: z.number().int().min(1).max(500).default(100),
-  /** Only results checked strictly before this instant: the previous page's `nextBefore`. */
+  /** Only results checked strictly before this instant (where to start reading back from). */
   before: z.iso.datetime({ offset: true }).optional(),
+  ...pageInput,
 });
 export type GetHistoryInput = z.infer<typeof GetHistoryInputSchema>;
 
-export const HistorySchema = z.object({
-  results: z.array(HealthCheckResultSchema),
-  /** Pass as `before` for the next, older page; null when there is none. */
-  nextBefore: instant.nullable(),
-});
+export const HistorySchema = pageOf('results', HealthCheckResultSchema);
 export type History = z.infer<typeof HistorySchema>;
 
 export const SystemHealthStatusSchema = z.object({

@@ -1,12 +1,15 @@
+import { keysetPages } from '@checkline/core';
 import { badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, prepared } from '@checkline/db';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { healthChecks, results } from './db/schema.ts';
 import type {
   CreateHealthCheckInput,
   GetHealthChecksInput,
+  GetHistoryInput,
   HealthCheck,
+  HealthCheckPage,
   HealthCheckResult,
   History,
   UpdateHealthCheckInput,
@@ -66,32 +69,22 @@ const selectCheckById = prepared((db) =>
     .prepare('healthcheck_check_by_id'),
 );
 
-const selectAllChecks = prepared((db) =>
-  db
-    .select()
-    .from(healthChecks)
-    .orderBy(asc(healthChecks.systemId), asc(healthChecks.name))
-    .prepare('healthcheck_all_checks'),
+// A check's name is unique within its system, so (system, name) orders checks totally.
+const checkPages = keysetPages(
+  'healthcheck.checks',
+  keysetOrder([healthChecks.systemId, healthChecks.name]),
 );
 
-const selectChecksOfSystem = prepared((db) =>
-  db
-    .select()
-    .from(healthChecks)
-    .where(eq(healthChecks.systemId, sql.placeholder('systemId')))
-    .orderBy(asc(healthChecks.name))
-    .prepare('healthcheck_checks_of_system'),
-);
-
+/** A page of checks by system and name, optionally of one system. */
 export async function listHealthChecks(
   db: Database,
-  filter: GetHealthChecksInput = {},
-): Promise<HealthCheck[]> {
-  const rows =
-    filter.systemId === undefined
-      ? await selectAllChecks(db).execute()
-      : await selectChecksOfSystem(db).execute({ systemId: filter.systemId });
-  return rows.map(toHealthCheck);
+  input: GetHealthChecksInput = { limit: 100 },
+): Promise<HealthCheckPage> {
+  const page = await checkPages.read(db, healthChecks, {
+    ...input,
+    where: input.systemId === undefined ? undefined : eq(healthChecks.systemId, input.systemId),
+  });
+  return { healthChecks: page.rows.map(toHealthCheck), nextCursor: page.nextCursor };
 }
 
 export async function getHealthCheckRow(db: Database, id: string): Promise<HealthCheckRow> {
@@ -195,47 +188,25 @@ export async function deleteChecksOfSystem(db: Database, systemId: string): Prom
   return rows.length;
 }
 
-const millisOf = (row: ResultRow) => row.checkedAt.getTime();
+const historyPages = keysetPages(
+  'healthcheck.history',
+  keysetOrder([results.checkedAt, results.id], 'desc'),
+);
 
-/**
- * Newest first, strictly before `before`. The cursor is an instant, so results sharing the
- * instant at a page's end move to the next page together; a page never splits them. Only when
- * more than `limit` results share one millisecond does a page hold them all, beyond `limit`.
- */
+/** A page of a check's results, newest first, optionally only those checked before `before`. */
 export async function listHistory(
   db: Database,
   healthCheckId: string,
-  page: { limit: number; before?: string | undefined },
+  input: Omit<GetHistoryInput, 'healthCheckId'>,
 ): Promise<History> {
-  const ofCheck = eq(results.healthCheckId, healthCheckId);
-  const rows = await db
-    .select()
-    .from(results)
-    .where(
-      and(
-        ofCheck,
-        page.before === undefined ? undefined : lt(results.checkedAt, new Date(page.before)),
-      ),
-    )
-    .orderBy(desc(results.checkedAt), desc(results.id))
-    .limit(page.limit + 1);
-  if (rows.length <= page.limit) return { results: rows.map(toResult), nextBefore: null };
-  const taken = rows.slice(0, page.limit);
-  const boundary = millisOf(taken.at(-1)!);
-  const older = (row: ResultRow) => millisOf(row) !== boundary;
-  if (older(rows[page.limit]!)) {
-    return { results: taken.map(toResult), nextBefore: new Date(boundary).toISOString() };
-  }
-  const whole = taken.filter(older);
-  if (whole.length > 0) {
-    return { results: whole.map(toResult), nextBefore: new Date(boundary + 1).toISOString() };
-  }
-  const instant = await db
-    .select()
-    .from(results)
-    .where(and(ofCheck, eq(results.checkedAt, new Date(boundary))))
-    .orderBy(desc(results.id));
-  return { results: instant.map(toResult), nextBefore: new Date(boundary).toISOString() };
+  const page = await historyPages.read(db, results, {
+    ...input,
+    where: and(
+      eq(results.healthCheckId, healthCheckId),
+      input.before === undefined ? undefined : lt(results.checkedAt, new Date(input.before)),
+    ),
+  });
+  return { results: page.rows.map(toResult), nextCursor: page.nextCursor };
 }
 
 /** Results are purged in batches, so a long backlog never holds one huge delete. */

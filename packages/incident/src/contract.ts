@@ -1,5 +1,4 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
-import { z } from 'zod';
 import { incidentAccess } from './access.ts';
 import {
   CreateIncidentInputSchema,
@@ -7,8 +6,8 @@ import {
   GetIncidentsInputSchema,
   IdInputSchema,
   IncidentDetailSchema,
+  IncidentListSchema,
   IncidentPageSchema,
-  IncidentSchema,
   ListIncidentsInputSchema,
   UpdateIncidentInputSchema,
 } from './schemas.ts';
@@ -17,11 +16,12 @@ const read = { access: [incidentAccess.read] };
 const manage = { access: [incidentAccess.manage] };
 
 export const incidentContract = defineContract('incident', {
-  /** Unresolved incidents, newest first, optionally only those affecting one system. */
-  getIncidents: query(read)
-    .input(GetIncidentsInputSchema)
-    .output(z.object({ incidents: z.array(IncidentSchema) })),
-  /** A page of incidents, newest first, with the total; resolved ones only when asked. */
+  /** Unresolved incidents, newest first, a page at a time, optionally of one system. */
+  getIncidents: query(read).input(GetIncidentsInputSchema).output(IncidentListSchema),
+  /**
+   * A page of incidents, newest first, with the total; resolved ones only when asked. Pages by
+   * `cursor` (stable while incidents are added) or by `offset`.
+   */
   listIncidents: query(read).input(ListIncidentsInputSchema).output(IncidentPageSchema),
   /** One incident with its timeline. */
   getIncident: query(read).input(IdInputSchema).output(IncidentDetailSchema),

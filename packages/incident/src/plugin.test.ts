@@ -172,6 +172,9 @@ describe('deleting a catalog system', () => {
       [only.id, []],
       [shared.id, [kept]],
     ]);
-    await expect(incident().getIncidents({ systemId: gone })).resolves.toEqual({ incidents: [] });
+    await expect(incident().getIncidents({ systemId: gone })).resolves.toEqual({
+      incidents: [],
+      nextCursor: null,
+    });
   });
 });

@@ -201,6 +201,25 @@ describe('incidents', () => {
         titles(await as(reader).listIncidents({ includeResolved: true, limit: 2, offset: 4 })),
       ).toEqual([['a'], 5]);
       expect(titles(await as(reader).listIncidents({ offset: 10 }))).toEqual([[], 3]);
+
+      // By cursor: a new incident opened between pages does not shift the next page.
+      const first = await as(reader).listIncidents({ includeResolved: true, limit: 2 });
+      await as(manager).createIncident({ title: 'f', severity: 'minor' });
+      const second = await as(reader).listIncidents({
+        includeResolved: true,
+        limit: 2,
+        cursor: first.nextCursor!,
+      });
+      expect(titles(second)).toEqual([['c', 'b'], 6]);
+      const skipped = await as(reader).listIncidents({
+        includeResolved: true,
+        limit: 2,
+        cursor: first.nextCursor!,
+        offset: 1,
+      });
+      expect([titles(skipped), skipped.nextCursor]).toEqual([[['b', 'a'], 6], null]);
+      const { incidents: open } = await as(reader).getIncidents({ limit: 1 });
+      expect(open.map((incident) => incident.title)).toEqual(['f']);
     });
 
     it('filters the paged list by system', async () => {
@@ -215,6 +234,7 @@ describe('incidents', () => {
       await expect(as(reader).listIncidents({ systemId: system })).resolves.toEqual({
         incidents: [],
         total: 0,
+        nextCursor: null,
       });
       const page = await as(reader).listIncidents({ systemId: system, includeResolved: true });
       expect(page.incidents.map((incident) => incident.id)).toEqual([affected.id]);
@@ -233,6 +253,7 @@ describe('incidents', () => {
       await expect(as(reader).listIncidents({ includeResolved: true })).resolves.toEqual({
         incidents: [],
         total: 0,
+        nextCursor: null,
       });
     });
   });
@@ -289,8 +310,15 @@ describe('incidents', () => {
       }
     });
 
-    it('answers BAD_REQUEST for a page size outside 1..100 or a negative offset', async () => {
-      for (const input of [{ limit: 0 }, { limit: 101 }, { limit: 1.5 }, { offset: -1 }]) {
+    it('answers BAD_REQUEST for a page size outside 1..1000, a negative offset or a bad cursor', async () => {
+      const inputs = [
+        { limit: 0 },
+        { limit: 1001 },
+        { limit: 1.5 },
+        { offset: -1 },
+        { cursor: '?' },
+      ];
+      for (const input of inputs) {
         await expect(as(reader).listIncidents(input)).rejects.toMatchObject({
           code: 'BAD_REQUEST',
         });

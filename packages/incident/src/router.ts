@@ -14,9 +14,9 @@ const authorOf = (context: RequestContext): Author => ({
 });
 
 export const incidentRouter = os.router({
-  getIncidents: os.getIncidents.handler(async ({ context, input }) => ({
-    incidents: await incidents.listOpenIncidents(context.db, input),
-  })),
+  getIncidents: os.getIncidents.handler(({ context, input }) =>
+    incidents.listOpenIncidents(context.db, input),
+  ),
   listIncidents: os.listIncidents.handler(({ context, input }) =>
     incidents.listIncidents(context.db, input),
   ),

@@ -1,4 +1,4 @@
-import { principalKinds } from '@checkline/core/contract';
+import { pageInput, pageOf, principalKinds } from '@checkline/core/contract';
 import { z } from 'zod';
 
 export const severities = ['minor', 'major', 'critical'] as const;
@@ -51,6 +51,7 @@ export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
 export const GetIncidentsInputSchema = z.object({
   /** Only incidents affecting this system. */
   systemId: id.optional(),
+  ...pageInput,
 });
 export type GetIncidentsInput = z.infer<typeof GetIncidentsInputSchema>;
 
@@ -58,15 +59,16 @@ export const ListIncidentsInputSchema = z.object({
   /** Also resolved incidents. Default false. */
   includeResolved: z.boolean().default(false),
   systemId: id.optional(),
-  /** Page size, 1 to 100. Default 50. */
-  limit: z.number().int().min(1).max(100).default(50),
-  /** Incidents to skip. Default 0. */
+  ...pageInput,
+  /** Incidents to skip (after `cursor`, when both are given). Default 0. */
   offset: z.number().int().min(0).default(0),
 });
 export type ListIncidentsInput = z.infer<typeof ListIncidentsInputSchema>;
 
-export const IncidentPageSchema = z.object({
-  incidents: z.array(IncidentSchema),
+export const IncidentListSchema = pageOf('incidents', IncidentSchema);
+export type IncidentList = z.infer<typeof IncidentListSchema>;
+
+export const IncidentPageSchema = IncidentListSchema.extend({
   /** How many incidents match, across all pages. */
   total: z.number().int(),
 });

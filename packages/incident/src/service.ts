@@ -1,7 +1,9 @@
+import { keysetPages } from '@checkline/core';
 import { notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { prepared } from '@checkline/db';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { keysetOrder, prepared } from '@checkline/db';
+import type { SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { incidentSystems, incidents } from './db/schema.ts';
 import { replaceIncidentSystems, systemIdsByIncident } from './incident-systems.ts';
 import type {
@@ -9,6 +11,7 @@ import type {
   GetIncidentsInput,
   Incident,
   IncidentDetail,
+  IncidentList,
   IncidentPage,
   ListIncidentsInput,
   UpdateIncidentInput,
@@ -46,7 +49,10 @@ async function withSystems(db: Database, rows: IncidentRow[]): Promise<Incident[
 const unresolved = ne(incidents.status, 'resolved');
 const affects = (systemId: string) =>
   sql`exists (select 1 from ${incidentSystems} where ${incidentSystems.incidentId} = ${incidents.id} and ${incidentSystems.systemId} = ${systemId})`;
-const newestFirst = [desc(incidents.createdAt), desc(incidents.id)];
+const incidentPages = keysetPages(
+  'incident.incidents',
+  keysetOrder([incidents.createdAt, incidents.id], 'desc'),
+);
 
 const selectIncidentById = prepared((db) =>
   db
@@ -63,36 +69,38 @@ export async function getIncident(db: Database, id: string): Promise<IncidentDet
   return { ...toIncident(row, systems.get(id) ?? []), timeline: await timelineOf(db, id) };
 }
 
-/** Unresolved incidents, newest first. */
-export async function listOpenIncidents(
+/** A page of incidents matching `where`, newest first, after `cursor` and then `offset` rows. */
+async function readPage(
   db: Database,
-  filter: GetIncidentsInput = {},
-): Promise<Incident[]> {
-  const rows = await db
-    .select()
-    .from(incidents)
-    .where(and(unresolved, filter.systemId === undefined ? undefined : affects(filter.systemId)))
-    .orderBy(...newestFirst);
-  return withSystems(db, rows);
+  where: SQL | undefined,
+  page: { limit: number; cursor?: string | undefined; offset?: number },
+): Promise<IncidentList> {
+  const { rows: taken, nextCursor } = await incidentPages.read(db, incidents, { ...page, where });
+  return { incidents: await withSystems(db, taken), nextCursor };
 }
 
+const matching = (filter: { systemId?: string | undefined }, includeResolved: boolean) =>
+  and(
+    includeResolved ? undefined : unresolved,
+    filter.systemId === undefined ? undefined : affects(filter.systemId),
+  );
+
+/** A page of unresolved incidents, newest first. */
+export async function listOpenIncidents(
+  db: Database,
+  input: GetIncidentsInput = { limit: 100 },
+): Promise<IncidentList> {
+  return readPage(db, matching(input, false), input);
+}
+
+/** A page of incidents, newest first, with how many match in all. */
 export async function listIncidents(
   db: Database,
   input: ListIncidentsInput,
 ): Promise<IncidentPage> {
-  const where = and(
-    input.includeResolved ? undefined : unresolved,
-    input.systemId === undefined ? undefined : affects(input.systemId),
-  );
-  const rows = await db
-    .select()
-    .from(incidents)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(input.limit)
-    .offset(input.offset);
-  const total = await db.$count(incidents, where);
-  return { incidents: await withSystems(db, rows), total };
+  const where = matching(input, input.includeResolved);
+  const page = await readPage(db, where, input);
+  return { ...page, total: await db.$count(incidents, where) };
 }
 
 export async function createIncident(

@@ -7,6 +7,7 @@ import {
   IdInputSchema,
   ScheduleWindowInputSchema,
   UpdateWindowInputSchema,
+  WindowPageSchema,
   WindowSchema,
   WindowsSchema,
 } from './schemas.ts';
@@ -15,8 +16,11 @@ const read = { access: [maintenanceAccess.read] };
 const manage = { access: [maintenanceAccess.manage] };
 
 export const maintenanceContract = defineContract('maintenance', {
-  /** Active and upcoming windows by start, optionally of one system or including past ones. */
-  getWindows: query(read).input(GetWindowsInputSchema).output(WindowsSchema),
+  /**
+   * Active and upcoming windows by start, a page at a time, optionally of one system or
+   * including past ones.
+   */
+  getWindows: query(read).input(GetWindowsInputSchema).output(WindowPageSchema),
   /** Windows active right now that cover any of `systemIds` (healthcheck asks this). */
   getBulkActiveWindows: query(read).input(GetBulkActiveWindowsInputSchema).output(WindowsSchema),
   /** Plans a window; `startAt` must be before `endAt` and every system must exist. */

@@ -60,7 +60,10 @@ describe('maintenance windows', () => {
         systemIds: [a, b].sort(),
       });
       expect(new Date(window.startAt).toISOString()).toBe(window.startAt);
-      await expect(as(reader).getWindows({})).resolves.toEqual({ windows: [window] });
+      await expect(as(reader).getWindows({})).resolves.toEqual({
+        windows: [window],
+        nextCursor: null,
+      });
     });
 
     it('normalises instants given with an offset to UTC', async () => {
@@ -104,6 +107,15 @@ describe('maintenance windows', () => {
       ]);
       expect(await titles({ systemId: a })).toEqual([active.title]);
       expect(await titles({ systemId: a, includePast: true })).toEqual([past.title, active.title]);
+
+      const first = await as(reader).getWindows({ includePast: true, limit: 2 });
+      const rest = await as(reader).getWindows({ includePast: true, cursor: first.nextCursor! });
+      expect([...first.windows, ...rest.windows].map((w) => w.title)).toEqual([
+        past.title,
+        active.title,
+        upcoming.title,
+      ]);
+      expect(rest.nextCursor).toBeNull();
     });
 
     it('answers the windows active now that cover any of the given systems', async () => {
@@ -202,7 +214,10 @@ describe('maintenance windows', () => {
         id: window.id,
         deleted: true,
       });
-      await expect(as(reader).getWindows({ includePast: true })).resolves.toEqual({ windows: [] });
+      await expect(as(reader).getWindows({ includePast: true })).resolves.toEqual({
+        windows: [],
+        nextCursor: null,
+      });
     });
   });
 
@@ -219,7 +234,10 @@ describe('maintenance windows', () => {
           data: { issues: [{ path: 'endAt', message: 'Must be after startAt' }] },
         });
       }
-      await expect(as(reader).getWindows({ includePast: true })).resolves.toEqual({ windows: [] });
+      await expect(as(reader).getWindows({ includePast: true })).resolves.toEqual({
+        windows: [],
+        nextCursor: null,
+      });
     });
 
     it('answers BAD_REQUEST when an update and the stored values together invert the window', async () => {
@@ -258,7 +276,10 @@ describe('maintenance windows', () => {
       await expect(
         as(manager).updateWindow({ id: window.id, systemIds: [unknownId] }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND', message: `System ${unknownId} not found` });
-      await expect(as(reader).getWindows({})).resolves.toEqual({ windows: [window] });
+      await expect(as(reader).getWindows({})).resolves.toEqual({
+        windows: [window],
+        nextCursor: null,
+      });
     });
 
     it('answers NOT_FOUND for an unknown window', async () => {
@@ -327,7 +348,10 @@ describe('maintenance windows', () => {
           message: 'Missing access: maintenance.maintenance.manage',
         });
       }
-      await expect(as(reader).getWindows({})).resolves.toEqual({ windows: [window] });
+      await expect(as(reader).getWindows({})).resolves.toEqual({
+        windows: [window],
+        nextCursor: null,
+      });
     });
 
     it('answers UNAUTHORIZED to anonymous callers', async () => {

@@ -7,9 +7,9 @@ import * as maintenance from './service.ts';
 const os = implementPlugin(maintenanceContract);
 
 export const maintenanceRouter = os.router({
-  getWindows: os.getWindows.handler(async ({ context, input }) => ({
-    windows: await maintenance.listWindows(context.db, input),
-  })),
+  getWindows: os.getWindows.handler(({ context, input }) =>
+    maintenance.listWindows(context.db, input),
+  ),
   getBulkActiveWindows: os.getBulkActiveWindows.handler(async ({ context, input }) => ({
     windows: await maintenance.activeWindowsCovering(context.db, input.systemIds),
   })),

@@ -1,3 +1,4 @@
+import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -22,11 +23,15 @@ export type Window = z.infer<typeof WindowSchema>;
 
 export const WindowsSchema = z.object({ windows: z.array(WindowSchema) });
 
+export const WindowPageSchema = pageOf('windows', WindowSchema);
+export type WindowPage = z.infer<typeof WindowPageSchema>;
+
 export const GetWindowsInputSchema = z.object({
   /** Only windows covering this system. */
   systemId: id.optional(),
   /** Also windows that have ended. Default false: active and upcoming only. */
   includePast: z.boolean().optional(),
+  ...pageInput,
 });
 export type GetWindowsInput = z.infer<typeof GetWindowsInputSchema>;
 

@@ -1,9 +1,16 @@
+import { keysetPages } from '@checkline/core';
 import { badRequest, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { prepared } from '@checkline/db';
+import { keysetOrder, prepared } from '@checkline/db';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { windowSystems, windows } from './db/schema.ts';
-import type { GetWindowsInput, ScheduleWindowInput, UpdateWindowInput, Window } from './schemas.ts';
+import type {
+  GetWindowsInput,
+  ScheduleWindowInput,
+  UpdateWindowInput,
+  Window,
+  WindowPage,
+} from './schemas.ts';
 import { settleAnnouncements } from './transitions.ts';
 import { replaceWindowSystems, systemIdsByWindow } from './window-systems.ts';
 
@@ -43,22 +50,22 @@ function checkPeriod(startAt: Date, endAt: Date): { startAt: Date; endAt: Date }
 const coversSystem = (systemId: string) =>
   sql`exists (select 1 from ${windowSystems} where ${windowSystems.windowId} = ${windows.id} and ${windowSystems.systemId} = ${systemId})`;
 
+const windowPages = keysetPages('maintenance.windows', keysetOrder([windows.startAt, windows.id]));
+
+/** A page of windows by start, active and upcoming ones unless `includePast`. */
 export async function listWindows(
   db: Database,
-  filter: GetWindowsInput = {},
+  input: GetWindowsInput = { limit: 100 },
   now = new Date(),
-): Promise<Window[]> {
-  const rows = await db
-    .select()
-    .from(windows)
-    .where(
-      and(
-        filter.includePast ? undefined : gt(windows.endAt, now),
-        filter.systemId === undefined ? undefined : coversSystem(filter.systemId),
-      ),
-    )
-    .orderBy(asc(windows.startAt), asc(windows.id));
-  return withSystems(db, rows);
+): Promise<WindowPage> {
+  const page = await windowPages.read(db, windows, {
+    ...input,
+    where: and(
+      input.includePast ? undefined : gt(windows.endAt, now),
+      input.systemId === undefined ? undefined : coversSystem(input.systemId),
+    ),
+  });
+  return { windows: await withSystems(db, page.rows), nextCursor: page.nextCursor };
 }
 
 const selectActiveCovering = prepared((db) =>

@@ -1303,7 +1303,10 @@ export interface operations {
     };
     "auth.getUsers": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1328,6 +1331,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -1692,7 +1697,10 @@ export interface operations {
     };
     "auth.getApplications": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1720,6 +1728,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2264,7 +2274,10 @@ export interface operations {
     };
     "auth.getRoles": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2290,6 +2303,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -2652,7 +2667,10 @@ export interface operations {
     };
     "auth.getTeams": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2683,6 +2701,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -3470,9 +3490,10 @@ export interface operations {
     "auth.getAuditLog": {
         parameters: {
             query?: {
-                limit?: number;
                 before?: string;
                 action?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3503,6 +3524,8 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -3568,6 +3591,8 @@ export interface operations {
                 ids?: string[];
                 tags?: string[];
                 owner?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3597,6 +3622,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4063,7 +4090,10 @@ export interface operations {
     };
     "catalog.getGroups": {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4088,6 +4118,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4237,6 +4269,8 @@ export interface operations {
         parameters: {
             query: {
                 systemId: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4262,6 +4296,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -4827,6 +4863,8 @@ export interface operations {
             query?: {
                 systemId?: string;
                 includePast?: boolean;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4856,6 +4894,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5413,6 +5453,8 @@ export interface operations {
         parameters: {
             query?: {
                 systemId?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5446,6 +5488,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -5939,8 +5983,9 @@ export interface operations {
         parameters: {
             query: {
                 healthCheckId: string;
-                limit?: number;
                 before?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5968,7 +6013,8 @@ export interface operations {
                             /** Format: date-time */
                             checkedAt: string;
                         }[];
-                        nextBefore: string | null;
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6236,6 +6282,8 @@ export interface operations {
         parameters: {
             query?: {
                 systemId?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -6266,6 +6314,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6331,6 +6381,7 @@ export interface operations {
                 includeResolved?: boolean;
                 systemId?: string;
                 limit?: number;
+                cursor?: string;
                 offset?: number;
             };
             header?: never;
@@ -6362,6 +6413,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        /** @description Pass as `cursor` to read the next page; null when this page is the last. */
+                        nextCursor: string | null;
                         total: number;
                     };
                 };

@@ -8,9 +8,9 @@ export function applicationHandlers(state: AuthState) {
   const { catalog, authenticator } = state;
   const target = (id: string) => ({ type: 'application', id });
   return {
-    getApplications: os.getApplications.handler(async ({ context }) => ({
-      applications: await applications.listApplications(context.db),
-    })),
+    getApplications: os.getApplications.handler(({ context, input }) =>
+      applications.listApplications(context.db, input),
+    ),
     createApplication: os.createApplication.handler(async ({ context, input }) => {
       const roleId = await rbac.builtInRoleId(context.db, 'applications');
       const created = await applications.createApplication(context.db, input, [roleId]);

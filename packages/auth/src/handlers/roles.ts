@@ -9,9 +9,9 @@ export function roleHandlers(state: AuthState) {
   const target = (id: string) => ({ type: 'role', id });
   return {
     getAccessRules: os.getAccessRules.handler(() => ({ accessRules: catalog.list() })),
-    getRoles: os.getRoles.handler(async ({ context }) => ({
-      roles: await rbac.listRoles(context.db, catalog),
-    })),
+    getRoles: os.getRoles.handler(({ context, input }) =>
+      rbac.listRoles(context.db, catalog, input),
+    ),
     createRole: os.createRole.handler(async ({ context, input }) => {
       rbac.assertMayGrantRules(context.principal, input.accessRules);
       assertAnonymousMayHold(input.name, input.accessRules, state.facts);

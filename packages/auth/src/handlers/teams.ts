@@ -21,9 +21,7 @@ export function teamHandlers(state: AuthState) {
     if (member.applicationId) authenticator.forgetApplication(member.applicationId);
   };
   return {
-    getTeams: os.getTeams.handler(async ({ context }) => ({
-      teams: await teams.listTeams(context.db),
-    })),
+    getTeams: os.getTeams.handler(({ context, input }) => teams.listTeams(context.db, input)),
     createTeam: os.createTeam.handler(async ({ context, input }) => {
       const team = await teams.createTeam(context.db, input);
       await audit(context, 'team.created', target(team.id), { name: team.name });

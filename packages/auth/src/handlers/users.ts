@@ -10,9 +10,7 @@ import { os } from './implementer.ts';
 export function userHandlers(state: AuthState) {
   const { catalog, authenticator } = state;
   return {
-    getUsers: os.getUsers.handler(async ({ context }) => ({
-      users: await users.listUsers(context.db),
-    })),
+    getUsers: os.getUsers.handler(({ context, input }) => users.listUsers(context.db, input)),
     createUser: os.createUser.handler(async ({ context, input }) => {
       const roleIds = input.roleIds ?? [await rbac.builtInRoleId(context.db, 'users')];
       await rbac.assertMayChangeRoles(context.db, context.principal, [], roleIds, catalog);

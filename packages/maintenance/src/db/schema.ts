@@ -22,6 +22,8 @@ export const windows = maintenanceSchema.table(
   (table) => [
     check('windows_period_check', sql`${table.startAt} < ${table.endAt}`),
     index('windows_end_at_idx').on(table.endAt),
+    // The order of getWindows pages.
+    index('windows_start_at_id_idx').on(table.startAt, table.id),
     index('windows_start_pending_idx')
       .on(table.startAt)
       .where(sql`${table.startedNotifiedAt} is null`),

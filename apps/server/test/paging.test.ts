@@ -1,0 +1,394 @@
+import type { AnyPlugin, ProcedureMeta } from '@checkline/core';
+import { definePlugin } from '@checkline/core';
+import {
+  createHealthcheckPlugin,
+  defineHealthCheckType,
+  healthCheckTypeExtensionPoint,
+} from '@checkline/healthcheck';
+import type { AnyContractProcedure } from '@orpc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createPlugins } from '../src/plugins.ts';
+import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+
+/**
+ * API.md 4: every list that can grow with use takes `limit` (default 100, at most 1000) and
+ * `cursor`, and answers `nextCursor` (null at the end). A list procedure is a query whose output
+ * has a field holding an array of objects (arrays of plain values, such as tags or member ids,
+ * belong to one resource); mutations answer the one resource they changed and are not lists.
+ */
+
+/** Queries with an array of objects in their output that are not lists that grow, and why. */
+const exempt: Record<string, string> = {
+  'auth.getAccessRules': 'a fixed set, registered by the mounted plugins at start-up',
+  'auth.getResourceAccess': 'one resource; its grants are bounded (200) by updateResourceAccess',
+  'healthcheck.getHealthCheckTypes': 'a fixed set, registered by plugins at start-up',
+  'healthcheck.getSystemHealthStatus': 'one system; its status needs every one of its checks',
+  'healthcheck.getBulkSystemHealthStatus': 'one status per system asked, at most 500 asked',
+  'maintenance.getBulkActiveWindows':
+    'windows active right now over at most 500 systems asked; health status needs all of them',
+  'incident.getIncident': 'one incident; its timeline is part of the resource',
+};
+
+const PAGE = 2;
+const MAX_PAGES = 50;
+
+let server: TestServer;
+let adminKey: string;
+
+const noopType = defineHealthCheckType({
+  id: 'noop',
+  displayName: 'No-op',
+  config: z.object({}),
+  run: async () => ({ status: 'pass', latencyMs: 0, message: 'ok' }),
+});
+
+/** Registers a check type that never touches the network, so history can be seeded by runs. */
+const pagingPlugin = definePlugin({
+  id: 'paging',
+  contract: {},
+  router: {},
+  accessRules: [],
+  register(api) {
+    api.extensionPoints.get(healthCheckTypeExtensionPoint, api.pluginId).register(noopType);
+  },
+}) as unknown as AnyPlugin;
+
+async function call(pluginId: string, body: Record<string, unknown>, key = adminKey) {
+  const response = await server.keyed(pluginId, body, key);
+  const answer = (await response.json()) as Record<string, any>;
+  if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+  Array.from({ length: n }, (_, i) => i).reduce<Promise<T[]>>(
+    async (done, i) => [...(await done), await make(i)],
+    Promise.resolve([]),
+  );
+
+/** The inputs each list needs besides paging, filled once the rows are seeded. */
+const listInputs: Record<string, Record<string, unknown>> = {};
+
+async function seed() {
+  const { createSystem: system } = await call('catalog', { createSystem: { name: 'paging-0' } });
+  await times(4, (i) => call('catalog', { createSystem: { name: `paging-${i + 1}` } }));
+  const groups = await times(3, (i) => call('catalog', { createGroup: { name: `group-${i}` } }));
+  for (const { createGroup } of groups) {
+    await call('catalog', { addSystemToGroup: { groupId: createGroup.id, systemId: system.id } });
+  }
+  const checks = await times(3, (i) =>
+    call('healthcheck', {
+      createHealthCheck: {
+        systemId: system.id,
+        name: `check-${i}`,
+        type: 'paging.noop',
+        intervalSeconds: 86_400,
+      },
+    }),
+  );
+  const checkId = checks[0]!.createHealthCheck.id as string;
+  await times(3, () => call('healthcheck', { runHealthCheck: { id: checkId } }));
+  const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  await times(3, (i) =>
+    call('maintenance', {
+      scheduleWindow: {
+        title: `window-${i}`,
+        systemIds: [system.id],
+        startAt: later(i + 1),
+        endAt: later(i + 2),
+      },
+    }),
+  );
+  await times(3, (i) =>
+    call('incident', {
+      createIncident: { title: `incident-${i}`, severity: 'minor', systemIds: [system.id] },
+    }),
+  );
+  await times(2, (i) =>
+    call('auth', {
+      createUser: { email: `user-${i}@example.com`, password: 'a long enough password 1' },
+    }),
+  );
+  await times(2, (i) => call('auth', { createApplication: { name: `app-${i}` } }));
+  await times(2, (i) => call('auth', { createRole: { name: `role-${i}`, accessRules: [] } }));
+  await times(3, (i) => call('auth', { createTeam: { name: `team-${i}` } }));
+  Object.assign(listInputs, {
+    'catalog.getSystemGroups': { systemId: system.id },
+    'healthcheck.getHistory': { healthCheckId: checkId },
+  });
+}
+
+beforeAll(async () => {
+  const plugins = createPlugins(testEnv).map((plugin) =>
+    plugin.id === 'healthcheck'
+      ? (createHealthcheckPlugin({ scheduler: { autoStart: false } }) as unknown as AnyPlugin)
+      : plugin,
+  );
+  server = await createTestServer({ plugins: [...plugins, pagingPlugin] });
+  // An admin key, so the keyed and REST surfaces are driven the same way.
+  const session = await server.adminSession();
+  const asSession = async (body: Record<string, unknown>) => {
+    const response = await server.request('/api/auth/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, any>;
+  };
+  const { getRoles } = await asSession({ getRoles: { limit: 1000 } });
+  const adminRole = getRoles.roles.find((role: { name: string }) => role.name === 'admin');
+  const { createApplication } = await asSession({ createApplication: { name: 'paging-admin' } });
+  await asSession({
+    updateApplication: { id: createApplication.application.id, roleIds: [adminRole.id] },
+  });
+  adminKey = createApplication.secret;
+  await seed();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface ListProcedure {
+  pluginId: string;
+  name: string;
+  arrayField: string;
+  procedure: AnyContractProcedure;
+}
+
+const shapeOf = (schema: unknown) => (schema as z.ZodObject).shape;
+
+/** Every query of every mounted plugin whose output holds an array of objects. */
+function queriesWithArrays(): ListProcedure[] {
+  const found: ListProcedure[] = [];
+  for (const plugin of server.checkline.plugins) {
+    for (const [name, procedure] of Object.entries(plugin.contract)) {
+      const def = (procedure as AnyContractProcedure)['~orpc'];
+      if ((def.meta as ProcedureMeta).kind !== 'query') continue;
+      const arrayField = Object.entries(shapeOf(def.outputSchema)).find(
+        ([, field]) => field instanceof z.ZodArray && field.element instanceof z.ZodObject,
+      )?.[0];
+      if (arrayField) found.push({ pluginId: plugin.id, name, arrayField, procedure });
+    }
+  }
+  return found;
+}
+
+const listProcedures = () =>
+  queriesWithArrays().filter(({ pluginId, name }) => !(`${pluginId}.${name}` in exempt));
+
+type Page = { status: number; body: any };
+type ListRef = Pick<ListProcedure, 'pluginId' | 'name' | 'arrayField'>;
+
+/** One call through the keyed surface or REST (GET with a query string). */
+async function fetchPage(
+  surface: 'keyed' | 'rest',
+  list: ListRef,
+  input: Record<string, unknown>,
+  key = adminKey,
+): Promise<Page> {
+  if (surface === 'keyed') {
+    const response = await server.keyed(list.pluginId, { [list.name]: input }, key);
+    const body = (await response.json()) as any;
+    return { status: response.status, body: response.status === 200 ? body[list.name] : body };
+  }
+  const query = new URLSearchParams(
+    Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+  const response = await server.rest('GET', `${list.pluginId}/${list.name}`, { token: key, query });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Walks a list `limit` rows at a time to its end; the ids in order and the pages' sizes. */
+async function walk(
+  surface: 'keyed' | 'rest',
+  list: ListRef,
+  input: Record<string, unknown>,
+  limit: number,
+  key = adminKey,
+) {
+  const ids: string[] = [];
+  const pages: { size: number; nextCursor: string | null }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const { status, body } = await fetchPage(
+      surface,
+      list,
+      { ...input, limit, ...(cursor && { cursor }) },
+      key,
+    );
+    expect({ status, body: status === 200 ? 'ok' : body }).toEqual({ status: 200, body: 'ok' });
+    const items = body[list.arrayField] as { id: string }[];
+    ids.push(...items.map((item) => item.id));
+    pages.push({ size: items.length, nextCursor: body.nextCursor });
+    expect(body).toHaveProperty('nextCursor');
+    if (body.nextCursor === null) return { ids, pages };
+    cursor = body.nextCursor;
+  }
+  throw new Error(`${list.pluginId}.${list.name} did not end within ${MAX_PAGES} pages`);
+}
+
+const issuePaths = (body: any) => (body.issues ?? []).map((issue: { path: string }) => issue.path);
+
+/** A real cursor with its content changed: the key's values no longer fit their columns. */
+function tampered(cursor: string): string[] {
+  const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as {
+    list: string;
+    key: unknown[];
+  };
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return [
+    encode({ ...decoded, key: decoded.key.map(() => 'x\u0000') }),
+    encode({ ...decoded, key: decoded.key.slice(1) }),
+    encode({ ...decoded, key: decoded.key.map(() => 42) }),
+    encode({ ...decoded, list: 'another.list' }),
+  ];
+}
+
+describe('every list procedure of every plugin pages', () => {
+  it('finds the list procedures, each with limit and cursor in and nextCursor out', () => {
+    const lists = listProcedures();
+    const names = lists.map(({ pluginId, name }) => `${pluginId}.${name}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'catalog.getSystems',
+        'catalog.getGroups',
+        'healthcheck.getHealthChecks',
+        'healthcheck.getHistory',
+        'maintenance.getWindows',
+        'incident.getIncidents',
+        'incident.listIncidents',
+        'auth.getUsers',
+        'auth.getApplications',
+        'auth.getRoles',
+        'auth.getTeams',
+        'auth.getAuditLog',
+      ]),
+    );
+    // Every exemption names a query that exists and has an array, so none outlives its reason.
+    const withArrays = queriesWithArrays().map(({ pluginId, name }) => `${pluginId}.${name}`);
+    expect(withArrays).toEqual(expect.arrayContaining(Object.keys(exempt)));
+    for (const { procedure, pluginId, name } of lists) {
+      const def = procedure['~orpc'];
+      const inputFields = Object.keys(shapeOf(def.inputSchema));
+      const outputFields = Object.keys(shapeOf(def.outputSchema));
+      expect({ list: `${pluginId}.${name}`, inputFields, outputFields }).toEqual({
+        list: `${pluginId}.${name}`,
+        inputFields: expect.arrayContaining(['limit', 'cursor']),
+        outputFields: expect.arrayContaining(['nextCursor']),
+      });
+    }
+  });
+
+  for (const surface of ['keyed', 'rest'] as const) {
+    it(`${surface}: takes limit up to 1000, refuses 1001, and pages without duplicates or gaps`, async () => {
+      const lists = listProcedures();
+      expect(lists.length).toBeGreaterThanOrEqual(12);
+      for (const list of lists) {
+        const label = `${list.pluginId}.${list.name}`;
+        const input = listInputs[label] ?? {};
+        const all = await fetchPage(surface, list, { ...input, limit: 1000 });
+        expect({ label, status: all.status }).toEqual({ label, status: 200 });
+        expect({ label, nextCursor: all.body.nextCursor }).toEqual({ label, nextCursor: null });
+        const everyId = (all.body[list.arrayField] as { id: string }[]).map((item) => item.id);
+        expect({ label, more: everyId.length > PAGE }).toEqual({ label, more: true });
+
+        const tooMany = await fetchPage(surface, list, { ...input, limit: 1001 });
+        expect({ label, status: tooMany.status, code: tooMany.body.code }).toEqual({
+          label,
+          status: 400,
+          code: 'BAD_REQUEST',
+        });
+        expect(issuePaths(tooMany.body)).toContain('limit');
+
+        const { ids, pages } = await walk(surface, list, input, PAGE);
+        expect({ label, ids }).toEqual({ label, ids: everyId });
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(pages.length).toBeGreaterThan(1);
+      }
+    });
+
+    it(`${surface}: answers BAD_REQUEST with issues for a malformed or tampered cursor`, async () => {
+      for (const list of listProcedures()) {
+        const label = `${list.pluginId}.${list.name}`;
+        const input = listInputs[label] ?? {};
+        const first = await fetchPage(surface, list, { ...input, limit: 1 });
+        const cursor = first.body.nextCursor as string;
+        expect({ label, cursor: typeof cursor }).toEqual({ label, cursor: 'string' });
+        for (const bad of ['not a cursor', 'e30', ...tampered(cursor)]) {
+          const answer = await fetchPage(surface, list, { ...input, cursor: bad });
+          expect({ label, bad, status: answer.status, code: answer.body.code }).toEqual({
+            label,
+            bad,
+            status: 400,
+            code: 'BAD_REQUEST',
+          });
+          expect(issuePaths(answer.body)).toContain('cursor');
+        }
+      }
+    });
+  }
+});
+
+describe('team-only rows filtered after the page is read', () => {
+  let outsider: string;
+  let hiddenSystems: Set<string>;
+
+  beforeAll(async () => {
+    const names = ['filter-a', 'filter-b', 'filter-c', 'filter-d', 'filter-e'];
+    const systems = await times(names.length, (i) =>
+      call('catalog', { createSystem: { name: names[i] } }),
+    );
+    for (const [i, { createSystem }] of systems.entries()) {
+      await call('healthcheck', {
+        createHealthCheck: { systemId: createSystem.id, name: `filter-${i}`, type: 'paging.noop' },
+      });
+    }
+    const { createTeam: team } = await call('auth', { createTeam: { name: 'hidden-owners' } });
+    // Two systems next to each other by name: some page of two holds only hidden ones.
+    hiddenSystems = new Set(systems.slice(1, 3).map(({ createSystem }) => createSystem.id));
+    for (const resourceId of hiddenSystems) {
+      await call('auth', {
+        updateResourceAccess: {
+          resourceType: 'catalog.system',
+          resourceId,
+          teamOnly: true,
+          grants: [{ teamId: team.id, access: 'read' }],
+        },
+      });
+    }
+    const { createRole: role } = await call('auth', {
+      createRole: {
+        name: 'outside-reader',
+        accessRules: ['catalog.catalog.read', 'healthcheck.healthcheck.read'],
+      },
+    });
+    const { createApplication: app } = await call('auth', {
+      createApplication: { name: 'outsider' },
+    });
+    await call('auth', { updateApplication: { id: app.application.id, roleIds: [role.id] } });
+    outsider = app.secret;
+  });
+
+  const filtered = [
+    // A page of one: a hidden check is an empty page, and not both can be the last row.
+    { pluginId: 'healthcheck', name: 'getHealthChecks', arrayField: 'healthChecks', limit: 1 },
+    { pluginId: 'catalog', name: 'getSystems', arrayField: 'systems', limit: PAGE },
+  ];
+  const systemOf = (item: { id: string; systemId?: string }) => item.systemId ?? item.id;
+
+  for (const surface of ['keyed', 'rest'] as const) {
+    for (const list of filtered) {
+      it(`${surface}: ${list.name} gives short pages but never skips a row the caller may see`, async () => {
+        const everything = await fetchPage(surface, list, { limit: 1000 });
+        const items = everything.body[list.arrayField] as { id: string; systemId?: string }[];
+        const visible = items.filter((item) => !hiddenSystems.has(systemOf(item)));
+        expect(visible.length).toBeLessThan(items.length);
+
+        const { ids, pages } = await walk(surface, list, {}, list.limit, outsider);
+        expect(ids).toEqual(visible.map((item) => item.id));
+        expect(pages.some((page) => page.size < list.limit && page.nextCursor !== null)).toBe(true);
+      });
+    }
+  }
+});

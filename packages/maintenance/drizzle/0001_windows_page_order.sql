@@ -1,0 +1,1 @@
+CREATE INDEX "windows_start_at_id_idx" ON "maintenance"."windows" USING btree ("start_at","id");
