@@ -54,3 +54,6 @@ async function createPostgresTestDatabase(url: string): Promise<DatabaseHandle> 
   urls.set(wrapped, testUrl.toString());
   return wrapped;
 }
+
+export type { ThrowawayPostgres } from './throwaway-postgres.ts';
+export { freeLoopbackPort, startThrowawayPostgres } from './throwaway-postgres.ts';
