@@ -37,7 +37,7 @@ async function createPostgresTestDatabase(url: string): Promise<DatabaseHandle> 
   }
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const handle = connectPostgres(testUrl.toString(), 5);
+  const handle = connectPostgres(testUrl.toString(), { poolSize: 5 });
   const close = handle.close.bind(handle);
   const wrapped: DatabaseHandle = {
     ...handle,
