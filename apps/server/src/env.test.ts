@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { join } from 'node:path';
+import { loadEnv, repositoryRoot } from './env.ts';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -8,8 +9,9 @@ describe('loadEnv', () => {
       HOST: '127.0.0.1',
       BASE_URL: 'http://localhost:3000',
       FRONTEND_URL: 'http://localhost:3000',
-      DATA_DIR: './data',
+      DATA_DIR: join(repositoryRoot, 'data'),
       LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
     });
     expect(loadEnv({}).DATABASE_URL).toBeUndefined();
   });
@@ -30,5 +32,23 @@ describe('loadEnv', () => {
     expect(() =>
       loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
     ).toThrowError(/PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL[\s\S]*LOG_LEVEL/);
+  });
+
+  it('takes a relative DATA_DIR from the repository root, whatever the working folder', () => {
+    expect(repositoryRoot).toBe(join(import.meta.dirname, '..', '..', '..') + '/');
+    expect(loadEnv({ DATA_DIR: 'var/pglite' }).DATA_DIR).toBe(join(repositoryRoot, 'var/pglite'));
+    expect(loadEnv({ DATA_DIR: '/srv/checkline' }).DATA_DIR).toBe('/srv/checkline');
+    expect(loadEnv({ DATA_DIR: 'memory://' }).DATA_DIR).toBe('memory://');
+  });
+
+  it.each(['BASE_URL', 'FRONTEND_URL'])('accepts only an absolute http(s) URL in %s', (name) => {
+    for (const value of ['localhost:3000', '/status', 'ftp://example.com', 'javascript:alert(1)']) {
+      expect(() => loadEnv({ [name]: value })).toThrowError(
+        new RegExp(`${name}: must be an absolute http\\(s\\) URL`),
+      );
+    }
+    for (const value of ['http://localhost:3000', 'https://status.example.com/app']) {
+      expect(loadEnv({ [name]: value })[name as 'BASE_URL' | 'FRONTEND_URL']).toBe(value);
+    }
   });
 });

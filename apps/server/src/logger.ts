@@ -15,7 +15,9 @@ export function createLogger(
     {
       level,
       base: { service: 'checkline' },
-      serializers: { err: (error: unknown) => pino.stdSerializers.err(redactDatabaseError(error) as Error) },
+      serializers: {
+        err: (error: unknown) => pino.stdSerializers.err(redactDatabaseError(error) as Error),
+      },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.secret'],
         censor: '[redacted]',

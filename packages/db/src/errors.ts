@@ -48,7 +48,11 @@ const unavailableCodes = new Set([
 ]);
 
 function* errorCodes(error: unknown): Generator<string> {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
+  for (
+    let current = error, depth = 0;
+    current && typeof current === 'object' && depth < 10;
+    depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') yield code;
     current = (current as { cause?: unknown }).cause;
@@ -56,7 +60,15 @@ function* errorCodes(error: unknown): Generator<string> {
 }
 
 /** Fields of a driver error that carry bound values or row data. */
-const valueFields = new Set(['params', 'parameters', 'args', 'types', 'detail', 'where', 'internal_query']);
+const valueFields = new Set([
+  'params',
+  'parameters',
+  'args',
+  'types',
+  'detail',
+  'where',
+  'internal_query',
+]);
 
 /**
  * A copy of an error fit for a log: the SQL text stays, every bound parameter and row value is

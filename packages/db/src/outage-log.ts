@@ -31,7 +31,10 @@ export function createOutageLog(logger: OutageLogger, worker: string): OutageLog
       }
       if (down) return;
       down = true;
-      logger.warn({ err: error, worker }, `database unavailable: ${worker} paused until it answers`);
+      logger.warn(
+        { err: error, worker },
+        `database unavailable: ${worker} paused until it answers`,
+      );
     },
     succeeded() {
       if (!down) return;

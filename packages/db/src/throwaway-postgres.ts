@@ -44,9 +44,7 @@ export async function freeLoopbackPort(): Promise<number> {
 /** Root may not run the server: run its tools as the `postgres` account then. */
 async function asServerUser(command: string, args: string[]) {
   const isRoot = process.getuid?.() === 0;
-  return isRoot
-    ? run('runuser', ['-u', 'postgres', '--', command, ...args])
-    : run(command, args);
+  return isRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
 }
 
 async function serverUserIds(): Promise<{ uid: number; gid: number } | undefined> {
