@@ -32,9 +32,9 @@ function migrationConfig(plugin: PluginMigrations) {
   };
 }
 
-/** How long a connection waits before reconnecting after a failure: 50 ms doubling, at most 1 s. */
+/** How long a connection waits before reconnecting after a failure: 50 ms doubling, at most half a second. */
 function reconnectDelaySeconds(retries: number): number {
-  return Math.min(0.05 * 2 ** retries, 1);
+  return Math.min(0.05 * 2 ** retries, 0.5);
 }
 
 export interface PostgresSettings {
@@ -45,7 +45,7 @@ export interface PostgresSettings {
 
 /**
  * A postgres-js pool that fails fast while the server is away: connecting is bounded, statements
- * are bounded on the server, and reconnecting waits at most a second (the driver's own back-off
+ * are bounded on the server, and reconnecting waits at most half a second (the driver's own back-off
  * grows to 20 s, holding every request that long after the server is back).
  */
 export function connectPostgres(url: string, settings: PostgresSettings = {}): DatabaseHandle {
