@@ -26,7 +26,8 @@ async function start() {
   // Signals are handled from the first moment: a stop while waiting for the database is clean.
   const waiting = new AbortController();
   let stopRequested: string | undefined;
-  let shutdown: ((signal: string) => Promise<void>) | undefined;
+  // Until the server listens there is nothing to drain: the signal only stops the waiting.
+  let shutdown = async (_signal: string) => {};
   const onSignal = (signal: string) => {
     if (stopRequested) {
       logger.warn({ signal }, 'second signal: exiting at once');
@@ -34,7 +35,7 @@ async function start() {
     }
     stopRequested = signal;
     waiting.abort(new Error(`stopped by ${signal} during start-up`));
-    void shutdown?.(signal);
+    void shutdown(signal);
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
