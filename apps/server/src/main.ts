@@ -119,10 +119,9 @@ let fatalLogger: ReturnType<typeof createLogger> | undefined;
 /** A failure to start is one JSON line that says what went wrong in words, then exit code 1. */
 function failed(error: unknown): never {
   const logger = fatalLogger ?? createLogger('info');
-  const message = (error instanceof Error ? error.message : String(error)).replaceAll(
-    /\n\s*/g,
-    '; ',
-  );
+  const text = error instanceof Error ? error.message : String(error);
+  // A multi-line message (the list of invalid variables) reads as one sentence.
+  const message = text.replace(/:\n\s*/, ': ').replaceAll(/\n\s*/g, '; ');
   const expected = error instanceof DataFolderLockedError || error instanceof InvalidEnvError;
   logger.fatal(expected ? {} : { err: error }, `cannot start: ${message}`);
   process.exit(1);

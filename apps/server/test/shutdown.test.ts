@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,12 +16,11 @@ afterAll(async () => {
 
 const shutdownTimeoutMs = 1_000;
 
-async function startServer(dataDir: string, port: number) {
-  const server = startServerProcess({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
-  });
+async function startServer(dataDir: string, port: number, viaPnpm = false) {
+  const server = startServerProcess(
+    { PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) },
+    { viaPnpm },
+  );
   started.push(server);
   return server;
 }
@@ -76,5 +75,38 @@ describe('the server process', () => {
       expect.arrayContaining(['draining in-flight requests', 'stopped']),
     );
     expect(existsSync(join(dataDir, 'checkline.lock'))).toBe(false);
+  });
+});
+
+describe('start-up failures', () => {
+  it('are one JSON line at level fatal that says what is wrong in words', async () => {
+    const server = startServerProcess({ BASE_URL: 'localhost:3000', PORT: 'eighty' });
+    started.push(server);
+    expect((await server.exitWithin(60_000))?.code).toBe(1);
+    expect(server.rawLines).toHaveLength(1);
+    expect(server.lines[0]).toMatchObject({
+      level: 60,
+      msg: expect.stringMatching(
+        /^cannot start: Invalid environment: .*BASE_URL: must be an absolute http\(s\) URL/,
+      ),
+    });
+    expect(server.lines[0]!.msg).toContain('PORT');
+    expect(server.stderr()).toBe('');
+  });
+});
+
+describe('pnpm start', () => {
+  it('runs the server itself: SIGTERM to pnpm stops it and leaves no orphan behind', async () => {
+    const dataDir = join(scratch, 'pnpm-start');
+    const server = await startServer(dataDir, await freeLoopbackPort(), true);
+    await server.waitForLog((line) => line.msg === 'listening', 90_000);
+    // Past pnpm's own header, every line is one JSON object.
+    expect(server.lines.filter((line) => line.level >= 0).length).toBeGreaterThan(0);
+    const serverPid = Number(readFileSync(join(dataDir, 'checkline.lock'), 'utf8'));
+    expect(serverPid).not.toBe(server.pid);
+    server.signal('SIGTERM');
+    expect(await server.exitWithin(shutdownTimeoutMs + 6_000)).toBeDefined();
+    expect(existsSync(join(dataDir, 'checkline.lock'))).toBe(false);
+    expect(() => process.kill(serverPid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const serverFolder = fileURLToPath(new URL('../..', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export interface LogLine {
   level: number;
@@ -10,13 +11,19 @@ export interface LogLine {
 }
 
 /**
- * The real server in a process of its own, started the way `pnpm start` starts it
- * (`node --import tsx src/main.ts start`), with only the environment given here: the test's own
- * `DATABASE_URL` must not leak into it.
+ * The real server in a process of its own, started as `pnpm start` starts it (`node --import
+ * tsx src/main.ts start`), or through `pnpm start` itself, with only the environment given here:
+ * the test's own `DATABASE_URL` must not leak into it.
  */
-export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: serverFolder,
+export function startServerProcess(
+  env: Record<string, string>,
+  { viaPnpm = false }: { viaPnpm?: boolean } = {},
+) {
+  const [command, args, cwd] = viaPnpm
+    ? ['pnpm', ['start'], repositoryRoot]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], serverFolder];
+  const child = spawn(command, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
