@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { join } from 'node:path';
+import { loadEnv, repositoryRoot } from './env.ts';
 
 describe('loadEnv', () => {
   it('applies the documented defaults', () => {
@@ -8,8 +9,9 @@ describe('loadEnv', () => {
       HOST: '127.0.0.1',
       BASE_URL: 'http://localhost:3000',
       FRONTEND_URL: 'http://localhost:3000',
-      DATA_DIR: './data',
+      DATA_DIR: join(repositoryRoot, 'data'),
       LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
     });
     expect(loadEnv({}).DATABASE_URL).toBeUndefined();
   });
@@ -55,5 +57,23 @@ describe('loadEnv', () => {
     ).toThrowError(
       /CHECK_TARGETS_ALLOW: not an address, range or host name: 10\.0\.0\.0\/40\n\s+CHECK_TARGETS_DENY: not an address, range or host name: a b, 999\.1\.1\.1/,
     );
+  });
+
+  it('takes a relative DATA_DIR from the repository root, whatever the working folder', () => {
+    expect(repositoryRoot).toBe(join(import.meta.dirname, '..', '..', '..') + '/');
+    expect(loadEnv({ DATA_DIR: 'var/pglite' }).DATA_DIR).toBe(join(repositoryRoot, 'var/pglite'));
+    expect(loadEnv({ DATA_DIR: '/srv/checkline' }).DATA_DIR).toBe('/srv/checkline');
+    expect(loadEnv({ DATA_DIR: 'memory://' }).DATA_DIR).toBe('memory://');
+  });
+
+  it.each(['BASE_URL', 'FRONTEND_URL'])('accepts only an absolute http(s) URL in %s', (name) => {
+    for (const value of ['localhost:3000', '/status', 'ftp://example.com', 'javascript:alert(1)']) {
+      expect(() => loadEnv({ [name]: value })).toThrowError(
+        new RegExp(`${name}: must be an absolute http\\(s\\) URL`),
+      );
+    }
+    for (const value of ['http://localhost:3000', 'https://status.example.com/app']) {
+      expect(loadEnv({ [name]: value })[name as 'BASE_URL' | 'FRONTEND_URL']).toBe(value);
+    }
   });
 });

@@ -1,5 +1,19 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseTargetList } from '@checkline/healthcheck';
 import { z } from 'zod';
+
+/** The repository's root: relative paths in the configuration are taken from here. */
+export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** An absolute `http://` or `https://` address. */
+const httpUrl = z
+  .url({
+    protocol: /^https?$/,
+    hostname: z.regexes.hostname,
+    error: 'must be an absolute http(s) URL',
+  })
+  .optional();
 
 const optional = z
   .string()
@@ -26,8 +40,8 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().default('127.0.0.1'),
-    BASE_URL: optional.pipe(z.url().optional()),
-    FRONTEND_URL: optional.pipe(z.url().optional()),
+    BASE_URL: optional.pipe(httpUrl),
+    FRONTEND_URL: optional.pipe(httpUrl),
     DATABASE_URL: optional.pipe(
       z
         .string()
@@ -35,7 +49,7 @@ const EnvSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    DATA_DIR: z.string().default('./data'),
+    DATA_DIR: optional.transform((value) => dataDirectory(value ?? './data')),
     ENCRYPTION_KEY: optional,
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional,
@@ -49,6 +63,7 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     LOG_LEVEL: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
       .default('info'),
@@ -61,6 +76,17 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** `memory://...` as it is; a relative folder from the repository root, whatever the cwd. */
+function dataDirectory(value: string): string {
+  if (value.startsWith('memory://') || isAbsolute(value)) return value;
+  return resolve(repositoryRoot, value);
+}
+
+/** Some variables are missing or malformed; the message lists each of them. */
+export class InvalidEnvError extends Error {
+  override name = 'InvalidEnvError';
+}
+
 /** The only reader of `process.env`: parses it once and fails with every problem listed. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -68,7 +94,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
     );
-    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+    throw new InvalidEnvError(`Invalid environment:\n${problems.join('\n')}`);
   }
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createDatabase } from '@checkline/db';
-import { loadEnv } from './env.ts';
+import { createDatabase, DataFolderLockedError, redactUrl, waitForDatabase } from '@checkline/db';
+import { InvalidEnvError, loadEnv } from './env.ts';
 import { startHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { generateOpenApiDocument } from './http/openapi.ts';
@@ -22,35 +22,74 @@ const version = (
 async function start() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  fatalLogger = logger;
+  // Signals are handled from the first moment: a stop while waiting for the database is clean.
+  const waiting = new AbortController();
+  let stopRequested: string | undefined;
+  // Until the server listens there is nothing to drain: the signal only stops the waiting.
+  let shutdown = async (_signal: string) => {};
+  const onSignal = (signal: string) => {
+    if (stopRequested) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopRequested = signal;
+    waiting.abort(new Error(`stopped by ${signal} during start-up`));
+    void shutdown(signal);
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
   const database = await createDatabase({
     url: env.DATABASE_URL,
     poolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,
     log: (message) => logger.info(message),
   });
+  const where = env.DATABASE_URL ? redactUrl(env.DATABASE_URL) : env.DATA_DIR;
+  await waitForDatabase(() => database.ping(), {
+    signal: waiting.signal,
+    log: ({ attempt, retryInMs, reason }) =>
+      logger.warn(
+        { database: where, attempt, retryInMs },
+        `waiting for the database at ${where} (${reason}); trying again in ${retryInMs / 1_000} s`,
+      ),
+  }).catch(async (error: unknown) => {
+    await database.close().catch(() => {});
+    if (!waiting.signal.aborted) throw error;
+    logger.info({ signal: stopRequested }, 'stopped before the database answered');
+    process.exit(0);
+  });
   const plugins = createPlugins(env);
   const checkline = await startCheckline({ database, plugins, logger, version });
   const http = await startHttpServer(
     checkline.app.fetch,
-    { port: env.PORT, host: env.HOST },
+    { port: env.PORT, host: env.HOST, drainTimeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     logger,
   );
   logger.info({ port: http.port, host: env.HOST, baseUrl: env.BASE_URL }, 'listening');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'draining in-flight requests');
+  shutdown = async (signal: string) => {
+    logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'draining in-flight requests');
+    // The drain closes open connections at the deadline; closing the rest gets a little more,
+    // and past that the process exits anyway (a statement stuck in the database must not keep
+    // it alive).
+    const giveUp = setTimeout(() => {
+      logger.error('shutdown deadline passed; exiting without a clean close');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS + closeGraceMs);
+    giveUp.unref();
     await http.drain();
     await checkline.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (stopRequested) await shutdown(stopRequested);
 }
+
+/** How long closing the database and background work may take once requests are drained. */
+const closeGraceMs = 5_000;
 
 async function migrate() {
   const env = loadEnv();
@@ -74,13 +113,24 @@ async function writeOpenApi() {
   console.log(`wrote ${openapiJsonFile.pathname} and ${openapiTypesFile.pathname}`);
 }
 
+/** Set once the configuration is read; a failure before that is logged at the default level. */
+let fatalLogger: ReturnType<typeof createLogger> | undefined;
+
+/** A failure to start is one JSON line that says what went wrong in words, then exit code 1. */
+function failed(error: unknown): never {
+  const logger = fatalLogger ?? createLogger('info');
+  const text = error instanceof Error ? error.message : String(error);
+  // A multi-line message (the list of invalid variables) reads as one sentence.
+  const message = text.replace(/:\n\s*/, ': ').replaceAll(/\n\s*/g, '; ');
+  const expected = error instanceof DataFolderLockedError || error instanceof InvalidEnvError;
+  logger.fatal(expected ? {} : { err: error }, `cannot start: ${message}`);
+  process.exit(1);
+}
+
 const commands: Record<string, () => Promise<void>> = { start, migrate, openapi: writeOpenApi };
 const command = commands[process.argv[2] ?? 'start'];
 if (!command) {
   console.error(`usage: main.ts [${Object.keys(commands).join('|')}]`);
   process.exit(2);
 }
-command().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+command().catch(failed);

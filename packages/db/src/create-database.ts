@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Database, DatabaseHandle, PluginMigrations } from './database.ts';
 import { journalTableFor } from './database.ts';
+import { lockDataFolder } from './data-folder-lock.ts';
 
 export interface CreateDatabaseOptions {
   /** `postgres://...`; when absent the embedded PGlite is used. */
@@ -17,6 +17,10 @@ export interface CreateDatabaseOptions {
   dataDir?: string | undefined;
   /** Size of the postgres-js connection pool. Default 10. */
   poolSize?: number;
+  /** Longest wait for a new PostgreSQL connection, in milliseconds. Default 5 000. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL's `statement_timeout` for every connection, in milliseconds. Default 30 000. */
+  statementTimeoutMs?: number;
   log?: (message: string) => void;
 }
 
@@ -28,8 +32,30 @@ function migrationConfig(plugin: PluginMigrations) {
   };
 }
 
-export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+/** How long a connection waits before reconnecting after a failure: 50 ms doubling, at most half a second. */
+function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 0.5);
+}
+
+export interface PostgresSettings {
+  poolSize?: number | undefined;
+  connectTimeoutMs?: number | undefined;
+  statementTimeoutMs?: number | undefined;
+}
+
+/**
+ * A postgres-js pool that fails fast while the server is away: connecting is bounded, statements
+ * are bounded on the server, and reconnecting waits at most half a second (the driver's own back-off
+ * grows to 20 s, holding every request that long after the server is back).
+ */
+export function connectPostgres(url: string, settings: PostgresSettings = {}): DatabaseHandle {
+  const client = postgres(url, {
+    max: settings.poolSize ?? 10,
+    onnotice: () => {},
+    connect_timeout: (settings.connectTimeoutMs ?? 5_000) / 1_000,
+    backoff: reconnectDelaySeconds,
+    connection: { statement_timeout: settings.statementTimeoutMs ?? 30_000 },
+  });
   const db = drizzlePostgres(client);
   return {
     db: db as unknown as Database,
@@ -46,10 +72,20 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
+/**
+ * PGlite in `dataDir` (or in memory for `memory://...`). A folder is locked for this process
+ * first: a second process on the same folder is refused with `DataFolderLockedError`.
+ */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : resolve(dataDir, 'pglite'));
+  const lock = inMemory ? undefined : lockDataFolder(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? dataDir : resolve(dataDir, 'pglite'));
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client);
   return {
     db: db as unknown as Database,
@@ -61,7 +97,11 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await client.query('select 1');
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
@@ -70,7 +110,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
   const log = options.log ?? (() => {});
   if (options.url) {
-    const handle = connectPostgres(options.url, options.poolSize);
+    const handle = connectPostgres(options.url, options);
     log(`database: PostgreSQL at ${redactUrl(options.url)}`);
     return handle;
   }

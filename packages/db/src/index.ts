@@ -3,7 +3,7 @@ export { journalTableFor } from './database.ts';
 export type { CreateDatabaseOptions } from './create-database.ts';
 export { connectPostgres, createDatabase, openPglite, redactUrl } from './create-database.ts';
 export { prepared } from './prepared.ts';
-export { isUniqueViolation } from './errors.ts';
+export { isDatabaseUnavailable, isUniqueViolation, redactDatabaseError } from './errors.ts';
 export { queryRows } from './rows.ts';
 export { idLinks } from './id-links.ts';
 export {
@@ -13,3 +13,9 @@ export {
   type KeysetOrder,
   type KeysetRow,
 } from './keyset.ts';
+export type { OutageLog, OutageLogger } from './outage-log.ts';
+export { createOutageLog } from './outage-log.ts';
+export type { WaitForDatabaseOptions } from './wait-for-database.ts';
+export { waitForDatabase } from './wait-for-database.ts';
+export type { DataFolderLock } from './data-folder-lock.ts';
+export { DataFolderLockedError, lockDataFolder } from './data-folder-lock.ts';

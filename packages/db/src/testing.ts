@@ -37,7 +37,7 @@ async function createPostgresTestDatabase(url: string): Promise<DatabaseHandle> 
   }
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const handle = connectPostgres(testUrl.toString(), 5);
+  const handle = connectPostgres(testUrl.toString(), { poolSize: 5 });
   const close = handle.close.bind(handle);
   const wrapped: DatabaseHandle = {
     ...handle,
@@ -54,3 +54,6 @@ async function createPostgresTestDatabase(url: string): Promise<DatabaseHandle> 
   urls.set(wrapped, testUrl.toString());
   return wrapped;
 }
+
+export type { ThrowawayPostgres } from './throwaway-postgres.ts';
+export { freeLoopbackPort, startThrowawayPostgres } from './throwaway-postgres.ts';

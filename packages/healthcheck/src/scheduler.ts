@@ -1,5 +1,6 @@
 import type { EventBus, Logger } from '@checkline/core';
 import type { Database } from '@checkline/db';
+import { createOutageLog } from '@checkline/db';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import type { ClaimedRun } from './claims.ts';
 import { claimDueRuns, releaseRun } from './claims.ts';
@@ -67,6 +68,8 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<number> | undefined;
   let lastPurgeAt: number | undefined;
+  // While the database is away every tick fails fast; the outage is logged once, not per tick.
+  const outage = createOutageLog(deps.logger, 'health check scheduler');
 
   async function execute(run: ClaimedRun) {
     const outcome = await runCheck(deps.types, run, {
@@ -86,10 +89,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     // A run that fails to record keeps its claim; the lease lapses and a later tick retries it.
     const task = execute(run)
       .catch((error: unknown) =>
-        deps.logger.error(
-          { err: error, healthCheckId: run.healthCheckId },
-          'health check run failed',
-        ),
+        outage.failed(error, 'health check run failed', { healthCheckId: run.healthCheckId }),
       )
       .finally(() => running.delete(task));
     running.add(task);
@@ -105,7 +105,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
       const purged = await purge(now);
       if (purged > 0) deps.logger.info({ purged }, 'purged old health check results');
     } catch (error) {
-      deps.logger.error({ err: error }, 'purging health check results failed');
+      outage.failed(error, 'purging health check results failed');
     }
   }
 
@@ -136,11 +136,9 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
       if (timer || shutdown.signal.aborted) return;
       const next = (delay: number) => {
         timer = setTimeout(async function tickHealthChecks() {
-          await scheduler
-            .tick()
-            .catch((error: unknown) =>
-              deps.logger.error({ err: error }, 'health check tick failed'),
-            );
+          await scheduler.tick().then(outage.succeeded, (error: unknown) => {
+            outage.failed(error, 'health check tick failed');
+          });
           if (!shutdown.signal.aborted) next(options.tickIntervalMs);
         }, delay);
         // Background work must not keep the process alive on its own.

@@ -3,6 +3,7 @@ import { systemDeleted } from '@checkline/catalog';
 import type { EventBus, Logger } from '@checkline/core';
 import { definePlugin } from '@checkline/core';
 import type { Database } from '@checkline/db';
+import { createOutageLog } from '@checkline/db';
 import { maintenanceAccess } from './access.ts';
 import { maintenanceContract } from './contract.ts';
 import { maintenanceEnded, maintenanceStarted } from './events.ts';
@@ -56,13 +57,16 @@ export function createMaintenancePlugin(options: MaintenancePluginOptions = {}) 
     },
     ready() {
       if (ticker) return;
+      // While the database is away every tick fails; the outage is logged once, not per tick.
+      const outage = createOutageLog(initialised().logger, 'maintenance ticker');
       ticker = createTicker(
         async function announceMaintenance() {
           await tick();
+          outage.succeeded();
         },
         {
           intervalMs: options.tickIntervalMs ?? 15_000,
-          onError: (error) => initialised().logger.error({ err: error }, 'maintenance tick failed'),
+          onError: (error) => outage.failed(error, 'maintenance tick failed'),
         },
       );
       ticker.start();

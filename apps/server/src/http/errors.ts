@@ -1,5 +1,6 @@
 import { errorStatus, isErrorCode } from '@checkline/core';
 import type { ErrorCode, InputIssue, Logger } from '@checkline/core';
+import { isDatabaseUnavailable } from '@checkline/db';
 import { ORPCError, ValidationError } from '@orpc/server';
 
 /** The error object of every surface (API.md 3). */
@@ -30,8 +31,8 @@ function validationIssues(error: ORPCError<string, unknown>): InputIssue[] | und
 
 /**
  * Turns anything thrown into an oRPC error fit for a response: known codes keep their message;
- * input validation failures list their issues; everything else becomes a generic 500 whose cause
- * is logged with the request id, never sent.
+ * input validation failures list their issues; a database that cannot be reached is 503; everything
+ * else becomes a generic 500 whose cause is logged with the request id, never sent.
  */
 export function normalizeError(error: unknown, logger: Logger, requestId: string) {
   if (error instanceof ORPCError && isErrorCode(error.code) && error.status < 500) {
@@ -40,18 +41,19 @@ export function normalizeError(error: unknown, logger: Logger, requestId: string
     const data = { ...(error.data as object | undefined), ...(issues && { issues }), requestId };
     return new ORPCError(error.code, { status: errorStatus[error.code], message, data });
   }
-  if (error instanceof ORPCError && error.code === 'SERVICE_UNAVAILABLE') {
-    logger.warn({ err: error.cause ?? error }, 'database unavailable');
+  const cause = error instanceof ORPCError ? (error.cause ?? error) : error;
+  if (
+    (error instanceof ORPCError && error.code === 'SERVICE_UNAVAILABLE') ||
+    isDatabaseUnavailable(cause)
+  ) {
+    logger.warn({ err: cause }, 'database unavailable');
     return new ORPCError('SERVICE_UNAVAILABLE', {
       status: 503,
       message: 'Service temporarily unavailable',
       data: { requestId },
     });
   }
-  logger.error(
-    { err: error instanceof ORPCError ? (error.cause ?? error) : error },
-    'unexpected error',
-  );
+  logger.error({ err: cause }, 'unexpected error');
   return new ORPCError('INTERNAL_SERVER_ERROR', {
     status: 500,
     message: 'Internal server error',
