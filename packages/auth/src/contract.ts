@@ -43,69 +43,124 @@ const teamChange = (idField: string) => ({
 });
 
 export const authContract = defineContract('auth', {
-  /** The caller as every surface sees it: kind, id, access rules, teams. */
-  getMe: query({ principals: ['user', 'application'] })
+  getMe: query({
+    principals: ['user', 'application'],
+    summary: 'The caller as every surface sees it: kind, id, access rules, teams.',
+  })
     .input(EmptyInputSchema)
     .output(MeSchema),
-  /** Open to anyone: whether sign-up strategies may create users. */
-  getRegistrationStatus: query().input(EmptyInputSchema).output(RegistrationStatusSchema),
-  updateRegistrationStatus: mutation(users)
+  getRegistrationStatus: query({
+    summary: 'Open to anyone: whether sign-up strategies may create users.',
+  })
+    .input(EmptyInputSchema)
+    .output(RegistrationStatusSchema),
+  updateRegistrationStatus: mutation({
+    ...users,
+    summary: 'Lets sign-up strategies create users, or stops them.',
+  })
     .input(RegistrationStatusSchema)
     .output(RegistrationStatusSchema),
 
-  getUsers: query(users)
+  getUsers: query({ ...users, summary: 'Every user with their roles.' })
     .input(EmptyInputSchema)
     .output(z.object({ users: z.array(UserSchema) })),
-  createUser: mutation(users).input(CreateUserInputSchema).output(UserSchema),
-  updateUser: mutation(users).input(UpdateUserInputSchema).output(UserSchema),
-  deleteUser: mutation(users).input(IdInputSchema).output(DeletedSchema),
+  createUser: mutation({ ...users, summary: 'Creates a user with a password and roles.' })
+    .input(CreateUserInputSchema)
+    .output(UserSchema),
+  updateUser: mutation({ ...users, summary: 'Changes the given fields of a user.' })
+    .input(UpdateUserInputSchema)
+    .output(UserSchema),
+  deleteUser: mutation({ ...users, summary: 'Deletes a user.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
 
-  getApplications: query(applications)
+  getApplications: query({
+    ...applications,
+    summary: 'Every application with its roles (never its key).',
+  })
     .input(EmptyInputSchema)
     .output(z.object({ applications: z.array(ApplicationSchema) })),
-  /** A new application with the role `applications`, and its key, shown this once. */
-  createApplication: mutation(applications)
+  createApplication: mutation({
+    ...applications,
+    summary: 'A new application with the role `applications`, and its key, shown this once.',
+  })
     .input(CreateApplicationInputSchema)
     .output(CreatedApplicationSchema),
-  updateApplication: mutation(applications)
+  updateApplication: mutation({
+    ...applications,
+    summary:
+      'Changes the given fields of an application; `roleIds` replaces its whole set of roles.',
+  })
     .input(UpdateApplicationInputSchema)
     .output(ApplicationSchema),
-  deleteApplication: mutation(applications).input(IdInputSchema).output(DeletedSchema),
-  /** A new key; the old one works for `gracePeriodSeconds` more (0: ends at once). */
-  regenerateApplicationSecret: mutation(applications)
+  deleteApplication: mutation({
+    ...applications,
+    summary: 'Deletes an application; its key stops working at once.',
+  })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+  regenerateApplicationSecret: mutation({
+    ...applications,
+    summary: 'A new key; the old one works for `gracePeriodSeconds` more (0: ends at once).',
+  })
     .input(RegenerateSecretInputSchema)
     .output(SecretSchema),
 
-  /** Every access rule of every mounted plugin. */
-  getAccessRules: query(roles)
+  getAccessRules: query({ ...roles, summary: 'Every access rule of every mounted plugin.' })
     .input(EmptyInputSchema)
     .output(z.object({ accessRules: z.array(AccessRuleSchema) })),
-  getRoles: query(roles)
+  getRoles: query({ ...roles, summary: 'Every role with its access rules.' })
     .input(EmptyInputSchema)
     .output(z.object({ roles: z.array(RoleSchema) })),
-  createRole: mutation(roles).input(CreateRoleInputSchema).output(RoleSchema),
-  updateRole: mutation(roles).input(UpdateRoleInputSchema).output(RoleSchema),
-  deleteRole: mutation(roles).input(IdInputSchema).output(DeletedSchema),
+  createRole: mutation({ ...roles, summary: 'Creates a role holding the given access rules.' })
+    .input(CreateRoleInputSchema)
+    .output(RoleSchema),
+  updateRole: mutation({ ...roles, summary: 'Changes the given fields of a role.' })
+    .input(UpdateRoleInputSchema)
+    .output(RoleSchema),
+  deleteRole: mutation({ ...roles, summary: 'Deletes a role.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
 
-  /** Every team with `auth.teams.manage`; otherwise the caller's own teams. */
-  getTeams: query({ ...teams, resourceList: { type: TEAM_RESOURCE, field: 'teams' } })
+  getTeams: query({
+    ...teams,
+    resourceList: { type: TEAM_RESOURCE, field: 'teams' },
+    summary: "Every team with `auth.teams.manage`; otherwise the caller's own teams.",
+  })
     .input(EmptyInputSchema)
     .output(z.object({ teams: z.array(TeamSchema) })),
-  createTeam: mutation(teams).input(CreateTeamInputSchema).output(TeamSchema),
-  updateTeam: mutation(teamChange('id')).input(UpdateTeamInputSchema).output(TeamSchema),
-  deleteTeam: mutation(teams).input(IdInputSchema).output(DeletedSchema),
-  addTeamMember: mutation(teamChange('teamId')).input(AddTeamMemberInputSchema).output(TeamSchema),
-  removeTeamMember: mutation(teamChange('teamId'))
+  createTeam: mutation({ ...teams, summary: 'Creates a team.' })
+    .input(CreateTeamInputSchema)
+    .output(TeamSchema),
+  updateTeam: mutation({ ...teamChange('id'), summary: 'Changes the given fields of a team.' })
+    .input(UpdateTeamInputSchema)
+    .output(TeamSchema),
+  deleteTeam: mutation({ ...teams, summary: 'Deletes a team.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+  addTeamMember: mutation({
+    ...teamChange('teamId'),
+    summary: 'Adds a user or an application to a team.',
+  })
+    .input(AddTeamMemberInputSchema)
+    .output(TeamSchema),
+  removeTeamMember: mutation({
+    ...teamChange('teamId'),
+    summary: 'Takes a user or an application out of a team.',
+  })
     .input(RemoveTeamMemberInputSchema)
     .output(TeamSchema),
-  getResourceAccess: query(teams).input(ResourceRefInputSchema).output(ResourceAccessSchema),
-  /** Replaces a resource's team grants and team-only flag. */
-  updateResourceAccess: mutation(teams)
+  getResourceAccess: query({ ...teams, summary: "A resource's team grants and team-only flag." })
+    .input(ResourceRefInputSchema)
+    .output(ResourceAccessSchema),
+  updateResourceAccess: mutation({
+    ...teams,
+    summary: "Replaces a resource's team grants and team-only flag.",
+  })
     .input(UpdateResourceAccessInputSchema)
     .output(ResourceAccessSchema),
 
-  /** Newest first. */
-  getAuditLog: query({ access: [authAccess.audit] })
+  getAuditLog: query({ access: [authAccess.audit], summary: 'Audit log entries, newest first.' })
     .input(GetAuditLogInputSchema)
     .output(z.object({ entries: z.array(AuditEntrySchema) })),
 });

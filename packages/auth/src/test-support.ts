@@ -48,6 +48,7 @@ export async function startAuth({
   // A plugin of its own registers the extra strategies, as a strategy package would.
   const strategyPlugin = definePlugin({
     id: 'test-strategies',
+    description: 'A login strategy used only in tests.',
     contract: {},
     router: {},
     accessRules: [],

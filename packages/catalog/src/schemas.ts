@@ -14,6 +14,7 @@ export const SystemSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+SystemSchema.register(z.globalRegistry, { id: 'System' });
 export type System = z.infer<typeof SystemSchema>;
 
 export const GroupSchema = z.object({
@@ -24,6 +25,7 @@ export const GroupSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+GroupSchema.register(z.globalRegistry, { id: 'Group' });
 export type Group = z.infer<typeof GroupSchema>;
 
 const tag = z.string().trim().min(1).max(100);

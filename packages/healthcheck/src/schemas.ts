@@ -12,6 +12,7 @@ export const healthStatuses = [
 ] as const;
 /** `unknown`: no results yet; `maintenance`: a maintenance window covers the system now. */
 export const HealthStatusSchema = z.enum(healthStatuses);
+HealthStatusSchema.register(z.globalRegistry, { id: 'HealthStatus' });
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;
 
 export const CheckOutcomeStatusSchema = z.enum(['pass', 'fail']);
@@ -47,6 +48,7 @@ export const HealthCheckSchema = z.object({
   createdAt: instant,
   updatedAt: instant,
 });
+HealthCheckSchema.register(z.globalRegistry, { id: 'HealthCheck' });
 export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 
 export const HealthCheckResultSchema = z.object({
@@ -59,6 +61,7 @@ export const HealthCheckResultSchema = z.object({
   dueAt: instant.nullable(),
   checkedAt: instant,
 });
+HealthCheckResultSchema.register(z.globalRegistry, { id: 'HealthCheckResult' });
 export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
 
 export const HealthCheckTypeInfoSchema = z.object({
@@ -106,6 +109,7 @@ export const GetHistoryInputSchema = z.object({
   /** Only results checked strictly before this instant: the previous page's `nextBefore`. */
   before: z.iso.datetime({ offset: true }).optional(),
 });
+HealthCheckTypeInfoSchema.register(z.globalRegistry, { id: 'HealthCheckType' });
 export type GetHistoryInput = z.infer<typeof GetHistoryInputSchema>;
 
 export const HistorySchema = z.object({
@@ -113,6 +117,7 @@ export const HistorySchema = z.object({
   /** Pass as `before` for the next, older page; null when there is none. */
   nextBefore: instant.nullable(),
 });
+HistorySchema.register(z.globalRegistry, { id: 'HealthCheckHistory' });
 export type History = z.infer<typeof HistorySchema>;
 
 export const SystemHealthStatusSchema = z.object({
@@ -126,6 +131,7 @@ export const SystemHealthStatusSchema = z.object({
     }),
   ),
 });
+SystemHealthStatusSchema.register(z.globalRegistry, { id: 'SystemHealthStatus' });
 export type SystemHealthStatus = z.infer<typeof SystemHealthStatusSchema>;
 
 export const GetSystemHealthStatusInputSchema = z.object({ systemId: id });
