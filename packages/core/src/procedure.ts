@@ -38,7 +38,8 @@ function procedure(kind: ProcedureKind, options: ProcedureOptions) {
     ...(options.transaction === false && { noTransaction: true }),
   };
   return base.meta(meta).route({
-    summary: options.summary,
+    // A summary is plain text in OpenAPI: code spans keep their words, not their backticks.
+    summary: options.summary.replaceAll('`', ''),
     ...(options.description && { description: options.description }),
   });
 }

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 import { fail, scoped } from './scoped.ts';
+import { mountDocsRoutes } from './docs-routes.ts';
 import { mountHealthRoutes } from './health-routes.ts';
 import { assignRequestId, limitBody, stampClientIp } from './middleware.ts';
 import { defaultBaseUrl, generateOpenApiDocument } from './openapi.ts';
@@ -67,6 +68,7 @@ export async function createApp(options: AppOptions) {
         : new Response(openapiJson, { headers: { 'content-type': 'application/json' } }),
     ),
   );
+  mountDocsRoutes(app, withScope);
   mountKeyedSurface(app, runtime.router, database.db, withScope);
   mountRpcSurface(app, runtime.router, withScope);
   mountRestSurface(app, runtime.router, plugins, withScope);

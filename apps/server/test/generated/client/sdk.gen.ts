@@ -155,7 +155,7 @@ export const authGetApplications = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * A new application with the role `applications`, and its key, shown this once.
+ * A new application with the role applications, and its key, shown this once.
  *
  * Needs the access rule `auth.applications.manage`.
  */
@@ -174,7 +174,7 @@ export const authCreateApplication = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * Changes the given fields of an application; `roleIds` replaces its whole set of roles.
+ * Changes the given fields of an application; roleIds replaces its whole set of roles.
  *
  * Needs the access rule `auth.applications.manage`.
  */
@@ -212,7 +212,7 @@ export const authDeleteApplication = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * A new key; the old one works for `gracePeriodSeconds` more (0: ends at once).
+ * A new key; the old one works for gracePeriodSeconds more (0: ends at once).
  *
  * Needs the access rule `auth.applications.manage`.
  */
@@ -318,7 +318,7 @@ export const authDeleteRole = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * Every team with `auth.teams.manage`; otherwise the caller's own teams.
+ * Every team with auth.teams.manage; otherwise the caller's own teams.
  *
  * Needs the access rule `auth.teams.manage`. `teams` leaves out each `auth.team` the caller may not see (team access).
  */
@@ -477,7 +477,7 @@ export const authGetAuditLog = <ThrowOnError extends boolean = false>(options?: 
 });
 
 /**
- * Systems the caller may see, optionally only those with all `tags` or one `owner`.
+ * Systems the caller may see, optionally only those with all tags or one owner.
  *
  * Needs the access rule `catalog.catalog.read`. `systems` leaves out each `catalog.system` the caller may not see (team access).
  */
@@ -719,7 +719,7 @@ export const maintenanceGetWindows = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * Windows active right now that cover any of `systemIds` (healthcheck asks this).
+ * Windows active right now that cover any of systemIds (healthcheck asks this).
  *
  * Needs the access rule `maintenance.maintenance.read`.
  */
@@ -738,7 +738,7 @@ export const maintenanceGetBulkActiveWindows = <ThrowOnError extends boolean = f
 });
 
 /**
- * Plans a window; `startAt` must be before `endAt` and every system must exist.
+ * Plans a window; startAt must be before endAt and every system must exist.
  *
  * Needs the access rule `maintenance.maintenance.manage`.
  */
@@ -757,7 +757,7 @@ export const maintenanceScheduleWindow = <ThrowOnError extends boolean = false>(
 });
 
 /**
- * Changes the given fields; the resulting `startAt` must still be before `endAt`.
+ * Changes the given fields; the resulting startAt must still be before endAt.
  *
  * Needs the access rule `maintenance.maintenance.manage`.
  */
@@ -995,7 +995,7 @@ export const incidentGetIncident = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * Opens an incident as `investigating`, with a first timeline entry.
+ * Opens an incident as investigating, with a first timeline entry.
  *
  * Needs the access rule `incident.incident.manage`.
  */
