@@ -1,3 +1,6 @@
 import { checklineConfig } from '@checkline/eslint-config';
 
-export default checklineConfig({ envReaders: ['src/env.ts', 'bench/**/*.ts'] });
+// run-tool.ts hands the environment on to the dev tools tests run (linters, tsc), adding to it.
+export default checklineConfig({
+  envReaders: ['src/env.ts', 'bench/**/*.ts', 'test/support/run-tool.ts'],
+});

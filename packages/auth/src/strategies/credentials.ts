@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isJsonRequest } from '../csrf.ts';
 import type { AuthStrategy, AuthStrategyContext } from './strategy.ts';
 import { AuthStrategyError } from './strategy.ts';
+import { successContent } from './openapi.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -59,16 +60,7 @@ const signedIn = {
       schema: { type: 'string' },
     },
   },
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['success'],
-        properties: { success: { type: 'boolean', const: true } },
-      },
-      example: { success: true },
-    },
-  },
+  content: successContent,
 };
 
 const toErrorPage = {

@@ -5,6 +5,7 @@ import { clientIp } from '../rate-limit.ts';
 import { hashSessionToken, isWellFormedSessionToken, deleteSession } from '../sessions.ts';
 import type { AuthState } from '../state.ts';
 import { strategyContext, tooManyAttempts } from './context.ts';
+import { successContent } from './openapi.ts';
 import { AuthStrategyError } from './strategy.ts';
 
 /** Raw routes live under this prefix (API.md 5), not under the plugin id. */
@@ -40,16 +41,7 @@ const logoutOperation = {
   responses: {
     '200': {
       description: 'Signed out; the session cookie is cleared.',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['success'],
-            properties: { success: { type: 'boolean', const: true } },
-          },
-          example: { success: true },
-        },
-      },
+      content: successContent,
     },
     '403': { $ref: '#/components/responses/Forbidden' },
   },
