@@ -110,6 +110,9 @@ describe('GET /api/openapi.json', () => {
     for (const name of ['Role', 'Team', 'User', 'Error']) {
       expect(document.components.schemas).toHaveProperty(name);
     }
+    for (const name of ['System', 'Incident']) {
+      expect(document.components.schemas[name]).toMatchObject({ examples: [expect.any(Object)] });
+    }
     const getSystem = document.paths['/rest/catalog/getSystem']?.get?.responses['200'];
     expect(JSON.stringify(getSystem)).toContain('"$ref":"#/components/schemas/System"');
     const text = JSON.stringify(document);

@@ -43,7 +43,22 @@ export const IncidentSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
-IncidentSchema.register(z.globalRegistry, { id: 'Incident' });
+IncidentSchema.register(z.globalRegistry, {
+  id: 'Incident',
+  examples: [
+    {
+      id: '0b6c3f2e-8d1a-4e7b-9f3c-5a2d1e0f4b6c',
+      title: 'Checkout errors',
+      description: 'Some card payments fail.',
+      severity: 'major',
+      status: 'investigating',
+      systemIds: ['6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b'],
+      resolvedAt: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      updatedAt: '2026-01-05T10:00:00.000Z',
+    },
+  ],
+});
 export type Incident = z.infer<typeof IncidentSchema>;
 
 /** An incident with its timeline, oldest entry first. */
