@@ -20,15 +20,19 @@ const memoryAccess = defineAccessRules('memory', {
 const read = { access: [memoryAccess.read] };
 
 const memoryContract = defineContract('memory', {
-  getSystem: query(read).input(IdInputSchema).output(SystemSchema),
-  getSystems: query(read)
+  getSystem: query({ ...read, summary: 'One system by id.' })
+    .input(IdInputSchema)
+    .output(SystemSchema),
+  getSystems: query({ ...read, summary: 'Every system.' })
     .input(z.object({}))
     .output(z.object({ systems: z.array(SystemSchema) })),
-  getGroups: query(read)
+  getGroups: query({ ...read, summary: 'Every group.' })
     .input(z.object({}))
     .output(z.object({ groups: z.array(GroupSchema) })),
-  getGroup: query(read).input(IdInputSchema).output(GroupSchema),
-  getSystemGroups: query(read)
+  getGroup: query({ ...read, summary: 'One group by id.' })
+    .input(IdInputSchema)
+    .output(GroupSchema),
+  getSystemGroups: query({ ...read, summary: 'The groups a system belongs to.' })
     .input(z.object({ systemId: z.uuid() }))
     .output(z.object({ groups: z.array(GroupSchema) })),
 });
@@ -75,6 +79,7 @@ export const memoryRouter = os.router({
 
 export const memoryPlugin = definePlugin({
   id: 'memory',
+  description: "The catalog's reads answered from memory, for the benchmark.",
   contract: memoryContract,
   accessRules: Object.values(memoryAccess),
   router: memoryRouter,

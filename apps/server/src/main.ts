@@ -1,14 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createDatabase, DataFolderLockedError, redactUrl, waitForDatabase } from '@checkline/db';
 import { InvalidEnvError, loadEnv } from './env.ts';
 import { startHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
-import { generateOpenApiDocument } from './http/openapi.ts';
 import { createPlugins } from './plugins.ts';
 import {
-  openApiTypes,
+  generateClient,
+  generatedClientFolder,
   openapiJsonFile,
-  openapiTypesFile,
   serializeOpenApi,
 } from './openapi-files.ts';
 import { migrateAll, startCheckline } from './start.ts';
@@ -61,7 +60,13 @@ async function start() {
     process.exit(0);
   });
   const plugins = createPlugins(env);
-  const checkline = await startCheckline({ database, plugins, logger, version });
+  const checkline = await startCheckline({
+    database,
+    plugins,
+    logger,
+    version,
+    baseUrl: env.BASE_URL,
+  });
   const http = await startHttpServer(
     checkline.app.fetch,
     { port: env.PORT, host: env.HOST, drainTimeoutMs: env.SHUTDOWN_TIMEOUT_MS },
@@ -105,12 +110,21 @@ async function migrate() {
   await database.close();
 }
 
+/**
+ * Writes the document a server with the default `BASE_URL` serves: the plugins are started on a
+ * throwaway in-memory database, so what they register at start-up (login strategies) is in it.
+ */
 async function writeOpenApi() {
-  const document = await generateOpenApiDocument(createPlugins(loadEnv()), { version });
-  writeFileSync(openapiJsonFile, serializeOpenApi(document));
-  mkdirSync(new URL('.', openapiTypesFile), { recursive: true });
-  writeFileSync(openapiTypesFile, await openApiTypes(document));
-  console.log(`wrote ${openapiJsonFile.pathname} and ${openapiTypesFile.pathname}`);
+  const env = loadEnv({ LOG_LEVEL: 'error' });
+  const database = await createDatabase({ dataDir: 'memory://openapi' });
+  const plugins = createPlugins(env);
+  const logger = createLogger(env.LOG_LEVEL);
+  const checkline = await startCheckline({ database, plugins, logger, version });
+  await checkline.stop();
+  await database.close();
+  writeFileSync(openapiJsonFile, serializeOpenApi(checkline.openapi));
+  await generateClient(checkline.openapi, generatedClientFolder);
+  console.log(`wrote ${openapiJsonFile.pathname} and ${generatedClientFolder.pathname}`);
 }
 
 /** Set once the configuration is read; a failure before that is logged at the default level. */

@@ -17,8 +17,12 @@ const failingStatements = {
 const SecretInput = z.object({ secret: z.string(), cast: z.enum(['integer', 'json']) });
 
 const leakContract = defineContract('leak', {
-  readSecret: query().input(SecretInput).output(z.unknown()),
-  writeSecret: mutation().input(SecretInput).output(z.unknown()),
+  readSecret: query({ summary: 'Runs a failing read carrying a secret.' })
+    .input(SecretInput)
+    .output(z.unknown()),
+  writeSecret: mutation({ summary: 'Runs a failing write carrying a secret.' })
+    .input(SecretInput)
+    .output(z.unknown()),
 });
 const os = implementPlugin(leakContract);
 const runFailing = async ({
@@ -30,6 +34,7 @@ const runFailing = async ({
 }) => context.db.execute(failingStatements[input.cast](input.secret));
 const leakPlugin = definePlugin({
   id: 'leak',
+  description: 'Test plugin whose statements fail carrying a secret.',
   contract: leakContract,
   accessRules: [],
   router: os.router({

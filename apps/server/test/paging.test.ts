@@ -46,6 +46,7 @@ const noopType = defineHealthCheckType({
 /** Registers a check type that never touches the network, so history can be seeded by runs. */
 const pagingPlugin = definePlugin({
   id: 'paging',
+  description: 'Test plugin registering a check type that never touches the network.',
   contract: {},
   router: {},
   accessRules: [],

@@ -49,76 +49,139 @@ const teamChange = (idField: string) => ({
 });
 
 export const authContract = defineContract('auth', {
-  /** The caller as every surface sees it: kind, id, access rules, teams. */
-  getMe: query({ principals: ['user', 'application'] })
+  getMe: query({
+    principals: ['user', 'application'],
+    summary: 'The caller as every surface sees it: kind, id, access rules, teams.',
+  })
     .input(EmptyInputSchema)
     .output(MeSchema),
-  /**
-   * A signed-in person changes their own password: the current one must be given, the new one
-   * must pass the password policy; every other session of theirs ends, this one stays.
-   */
-  changeMyPassword: mutation({ principals: ['user'] })
+  changeMyPassword: mutation({
+    principals: ['user'],
+    summary: 'A signed-in person changes their own password.',
+    description:
+      'The current password must be given and the new one must pass the password policy; every other session of theirs ends, this one stays.',
+  })
     .input(ChangeMyPasswordInputSchema)
     .output(PasswordChangedSchema),
-  /** Open to anyone: whether sign-up strategies may create users. */
-  getRegistrationStatus: query().input(EmptyInputSchema).output(RegistrationStatusSchema),
-  updateRegistrationStatus: mutation(users)
+  getRegistrationStatus: query({
+    summary: 'Open to anyone: whether sign-up strategies may create users.',
+  })
+    .input(EmptyInputSchema)
+    .output(RegistrationStatusSchema),
+  updateRegistrationStatus: mutation({
+    ...users,
+    summary: 'Lets sign-up strategies create users, or stops them.',
+  })
     .input(RegistrationStatusSchema)
     .output(RegistrationStatusSchema),
 
-  /** Users by e-mail, a page at a time. */
-  getUsers: query(users).input(PageInputSchema).output(UserPageSchema),
-  createUser: mutation(users).input(CreateUserInputSchema).output(UserSchema),
-  updateUser: mutation(users).input(UpdateUserInputSchema).output(UserSchema),
-  deleteUser: mutation(users).input(IdInputSchema).output(DeletedSchema),
+  getUsers: query({ ...users, summary: 'Users by e-mail with their roles, a page at a time.' })
+    .input(PageInputSchema)
+    .output(UserPageSchema),
+  createUser: mutation({ ...users, summary: 'Creates a user with a password and roles.' })
+    .input(CreateUserInputSchema)
+    .output(UserSchema),
+  updateUser: mutation({ ...users, summary: 'Changes the given fields of a user.' })
+    .input(UpdateUserInputSchema)
+    .output(UserSchema),
+  deleteUser: mutation({ ...users, summary: 'Deletes a user.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
 
-  /** Applications by name, a page at a time. */
-  getApplications: query(applications).input(PageInputSchema).output(ApplicationPageSchema),
-  /** A new application with the role `applications`, and its key, shown this once. */
-  createApplication: mutation(applications)
+  getApplications: query({
+    ...applications,
+    summary: 'Applications by name with their roles (never their keys), a page at a time.',
+  })
+    .input(PageInputSchema)
+    .output(ApplicationPageSchema),
+  createApplication: mutation({
+    ...applications,
+    summary: 'A new application with the role `applications`, and its key, shown this once.',
+  })
     .input(CreateApplicationInputSchema)
     .output(CreatedApplicationSchema),
-  updateApplication: mutation(applications)
+  updateApplication: mutation({
+    ...applications,
+    summary:
+      'Changes the given fields of an application; `roleIds` replaces its whole set of roles.',
+  })
     .input(UpdateApplicationInputSchema)
     .output(ApplicationSchema),
-  deleteApplication: mutation(applications).input(IdInputSchema).output(DeletedSchema),
-  /** A new key; the old one works for `gracePeriodSeconds` more (0: ends at once). */
-  regenerateApplicationSecret: mutation(applications)
+  deleteApplication: mutation({
+    ...applications,
+    summary: 'Deletes an application; its key stops working at once.',
+  })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+  regenerateApplicationSecret: mutation({
+    ...applications,
+    summary: 'A new key; the old one works for `gracePeriodSeconds` more (0: ends at once).',
+  })
     .input(RegenerateSecretInputSchema)
     .output(SecretSchema),
 
-  /** Every access rule of every mounted plugin. */
-  getAccessRules: query(roles)
+  getAccessRules: query({ ...roles, summary: 'Every access rule of every mounted plugin.' })
     .input(EmptyInputSchema)
     .output(z.object({ accessRules: z.array(AccessRuleSchema) })),
-  /** Roles by name, a page at a time. */
-  getRoles: query(roles).input(PageInputSchema).output(RolePageSchema),
-  createRole: mutation(roles).input(CreateRoleInputSchema).output(RoleSchema),
-  updateRole: mutation(roles).input(UpdateRoleInputSchema).output(RoleSchema),
-  deleteRole: mutation(roles).input(IdInputSchema).output(DeletedSchema),
+  getRoles: query({ ...roles, summary: 'Roles by name with their access rules, a page at a time.' })
+    .input(PageInputSchema)
+    .output(RolePageSchema),
+  createRole: mutation({ ...roles, summary: 'Creates a role holding the given access rules.' })
+    .input(CreateRoleInputSchema)
+    .output(RoleSchema),
+  updateRole: mutation({ ...roles, summary: 'Changes the given fields of a role.' })
+    .input(UpdateRoleInputSchema)
+    .output(RoleSchema),
+  deleteRole: mutation({ ...roles, summary: 'Deletes a role.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
 
-  /**
-   * Teams by name, a page at a time: every team with `auth.teams.manage`, otherwise the caller's
-   * own. Teams the caller may not see are left out after the page is read (a page may be short).
-   */
-  getTeams: query({ ...teams, resourceList: { type: TEAM_RESOURCE, field: 'teams' } })
+  getTeams: query({
+    ...teams,
+    resourceList: { type: TEAM_RESOURCE, field: 'teams' },
+    summary:
+      "Teams by name, a page at a time: every team with `auth.teams.manage`, otherwise the caller's own.",
+    description:
+      'Teams the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
+  })
     .input(PageInputSchema)
     .output(TeamPageSchema),
-  createTeam: mutation(teams).input(CreateTeamInputSchema).output(TeamSchema),
-  updateTeam: mutation(teamChange('id')).input(UpdateTeamInputSchema).output(TeamSchema),
-  deleteTeam: mutation(teams).input(IdInputSchema).output(DeletedSchema),
-  addTeamMember: mutation(teamChange('teamId')).input(AddTeamMemberInputSchema).output(TeamSchema),
-  removeTeamMember: mutation(teamChange('teamId'))
+  createTeam: mutation({ ...teams, summary: 'Creates a team.' })
+    .input(CreateTeamInputSchema)
+    .output(TeamSchema),
+  updateTeam: mutation({ ...teamChange('id'), summary: 'Changes the given fields of a team.' })
+    .input(UpdateTeamInputSchema)
+    .output(TeamSchema),
+  deleteTeam: mutation({ ...teams, summary: 'Deletes a team.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+  addTeamMember: mutation({
+    ...teamChange('teamId'),
+    summary: 'Adds a user or an application to a team.',
+  })
+    .input(AddTeamMemberInputSchema)
+    .output(TeamSchema),
+  removeTeamMember: mutation({
+    ...teamChange('teamId'),
+    summary: 'Takes a user or an application out of a team.',
+  })
     .input(RemoveTeamMemberInputSchema)
     .output(TeamSchema),
-  getResourceAccess: query(teams).input(ResourceRefInputSchema).output(ResourceAccessSchema),
-  /** Replaces a resource's team grants and team-only flag. */
-  updateResourceAccess: mutation(teams)
+  getResourceAccess: query({ ...teams, summary: "A resource's team grants and team-only flag." })
+    .input(ResourceRefInputSchema)
+    .output(ResourceAccessSchema),
+  updateResourceAccess: mutation({
+    ...teams,
+    summary: "Replaces a resource's team grants and team-only flag.",
+  })
     .input(UpdateResourceAccessInputSchema)
     .output(ResourceAccessSchema),
 
-  /** Newest first, a page at a time, optionally from `before` back and of one `action`. */
-  getAuditLog: query({ access: [authAccess.audit] })
+  getAuditLog: query({
+    access: [authAccess.audit],
+    summary:
+      'Audit log entries, newest first, a page at a time, optionally from `before` back and of one `action`.',
+  })
     .input(GetAuditLogInputSchema)
     .output(AuditPageSchema),
 });

@@ -22,6 +22,8 @@ export function createAuthPlugin(config: AuthConfig) {
   const state = new AuthState(config);
   return definePlugin({
     id: AUTH_PLUGIN_ID,
+    description:
+      'Who may call: users and sessions, applications and their API keys, roles and access rules, teams and team access to resources, and the audit log.',
     contract: authContract,
     router: createAuthRouter(state),
     accessRules: Object.values(authAccess),

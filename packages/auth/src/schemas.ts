@@ -42,9 +42,11 @@ export const MeSchema = z.object({
   /** Users only. */
   email: z.string().nullable(),
 });
+MeSchema.register(z.globalRegistry, { id: 'Me' });
 export type Me = z.infer<typeof MeSchema>;
 
 export const RegistrationStatusSchema = z.object({ allowRegistration: z.boolean() });
+RegistrationStatusSchema.register(z.globalRegistry, { id: 'RegistrationStatus' });
 export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
 
 export const UserSchema = z.object({
@@ -55,6 +57,7 @@ export const UserSchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+UserSchema.register(z.globalRegistry, { id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
 export const CreateUserInputSchema = z.object({
@@ -99,6 +102,7 @@ export const ApplicationSchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+ApplicationSchema.register(z.globalRegistry, { id: 'Application' });
 export type Application = z.infer<typeof ApplicationSchema>;
 
 export const CreateApplicationInputSchema = z.object({
@@ -113,6 +117,7 @@ export const CreatedApplicationSchema = z.object({
   /** `ck_{applicationId}_{randomSecret}`; shown this once, stored only as a hash. */
   secret: z.string(),
 });
+CreatedApplicationSchema.register(z.globalRegistry, { id: 'CreatedApplication' });
 
 export const UpdateApplicationInputSchema = z.object({
   id,
@@ -135,12 +140,14 @@ export const RegenerateSecretInputSchema = z.object({
 export type RegenerateSecretInput = z.infer<typeof RegenerateSecretInputSchema>;
 
 export const SecretSchema = z.object({ secret: z.string() });
+SecretSchema.register(z.globalRegistry, { id: 'Secret' });
 
 export const AccessRuleSchema = z.object({
   id: z.string(),
   pluginId: z.string(),
   description: z.string(),
 });
+AccessRuleSchema.register(z.globalRegistry, { id: 'AccessRule' });
 
 export const RoleSchema = z.object({
   id,
@@ -152,6 +159,7 @@ export const RoleSchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+RoleSchema.register(z.globalRegistry, { id: 'Role' });
 export type Role = z.infer<typeof RoleSchema>;
 
 export const CreateRoleInputSchema = z.object({
@@ -175,6 +183,7 @@ export const TeamMemberSchema = z.object({
   id,
   manager: z.boolean(),
 });
+TeamMemberSchema.register(z.globalRegistry, { id: 'TeamMember' });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
 export const TeamSchema = z.object({
@@ -185,6 +194,7 @@ export const TeamSchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+TeamSchema.register(z.globalRegistry, { id: 'Team' });
 export type Team = z.infer<typeof TeamSchema>;
 
 export const CreateTeamInputSchema = z.object({ name, description: description.optional() });
@@ -216,6 +226,7 @@ export const AddTeamMemberInputSchema = z
 export type AddTeamMemberInput = z.infer<typeof AddTeamMemberInputSchema>;
 
 export const GrantSchema = z.object({ teamId: id, access: z.enum(['read', 'manage']) });
+GrantSchema.register(z.globalRegistry, { id: 'Grant' });
 export type Grant = z.infer<typeof GrantSchema>;
 
 export const ResourceRefInputSchema = z.object({ resourceType, resourceId });
@@ -228,6 +239,7 @@ export const ResourceAccessSchema = z.object({
   teamOnly: z.boolean(),
   grants: z.array(GrantSchema),
 });
+ResourceAccessSchema.register(z.globalRegistry, { id: 'ResourceAccess' });
 export type ResourceAccessSettings = z.infer<typeof ResourceAccessSchema>;
 
 export const UpdateResourceAccessInputSchema = ResourceRefInputSchema.extend({
@@ -251,6 +263,7 @@ export const AuditEntrySchema = z.object({
   targetId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });
+AuditEntrySchema.register(z.globalRegistry, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const GetAuditLogInputSchema = z.object({

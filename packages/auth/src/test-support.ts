@@ -22,10 +22,11 @@ export const demoContract = defineContract('demo', {
   getThing: query({
     access: [demoAccess.read],
     resource: { type: 'demo.thing', idField: 'id' },
+    summary: 'One demo thing.',
   })
     .input(z.object({ id: z.string() }))
     .output(z.object({ id: z.string() })),
-  updateThing: mutation({ access: [demoAccess.manage] })
+  updateThing: mutation({ access: [demoAccess.manage], summary: 'Changes a demo thing.' })
     .input(z.object({ id: z.string() }))
     .output(z.object({ id: z.string() })),
 });
@@ -63,6 +64,7 @@ export async function startAuth({
   // A plugin of its own registers the extra strategies, as a strategy package would.
   const strategyPlugin = definePlugin({
     id: 'test-strategies',
+    description: 'A login strategy used only in tests.',
     contract: {},
     router: {},
     accessRules: [],

@@ -24,36 +24,68 @@ const system = (level: 'read' | 'manage') => ({ type: SYSTEM_RESOURCE, idField: 
 export { SYSTEM_RESOURCE } from './access.ts';
 
 export const catalogContract = defineContract('catalog', {
-  /**
-   * Systems by name, a page at a time, optionally only those with all `tags` or one `owner`.
-   * Systems the caller may not see are left out after the page is read, so a page may be short.
-   */
-  getSystems: query({ ...read, resourceList: { type: SYSTEM_RESOURCE, field: 'systems' } })
+  getSystems: query({
+    ...read,
+    resourceList: { type: SYSTEM_RESOURCE, field: 'systems' },
+    summary:
+      'Systems by name, a page at a time, optionally only those with all `tags` or one `owner`.',
+    description:
+      'Systems the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
+  })
     .input(GetSystemsInputSchema)
     .output(SystemPageSchema),
-  getSystem: query({ ...read, resource: system('read') })
+  getSystem: query({ ...read, resource: system('read'), summary: 'One system by id.' })
     .input(IdInputSchema)
     .output(SystemSchema),
-  createSystem: mutation(manage).input(CreateSystemInputSchema).output(SystemSchema),
-  updateSystem: mutation({ ...manage, resource: system('manage') })
+  createSystem: mutation({ ...manage, summary: 'Creates a system; its name must be unique.' })
+    .input(CreateSystemInputSchema)
+    .output(SystemSchema),
+  updateSystem: mutation({
+    ...manage,
+    resource: system('manage'),
+    summary: 'Changes the given fields of a system.',
+  })
     .input(UpdateSystemInputSchema)
     .output(SystemSchema),
-  deleteSystem: mutation({ ...manage, resource: system('manage') })
+  deleteSystem: mutation({
+    ...manage,
+    resource: system('manage'),
+    summary: 'Deletes a system; its checks go with it, windows and incidents drop it.',
+  })
     .input(IdInputSchema)
     .output(DeletedSchema),
 
-  /** Groups by name, a page at a time. */
-  getGroups: query(read).input(GetGroupsInputSchema).output(GroupPageSchema),
-  getGroup: query(read).input(IdInputSchema).output(GroupSchema),
-  /** The groups a system belongs to, by name, a page at a time. */
-  getSystemGroups: query({ ...read, resource: { ...system('read'), idField: 'systemId' } })
+  getGroups: query({
+    ...read,
+    summary: 'Groups by name with the ids of their systems, a page at a time.',
+  })
+    .input(GetGroupsInputSchema)
+    .output(GroupPageSchema),
+  getGroup: query({ ...read, summary: 'One group by id.' })
+    .input(IdInputSchema)
+    .output(GroupSchema),
+  getSystemGroups: query({
+    ...read,
+    resource: { ...system('read'), idField: 'systemId' },
+    summary: 'The groups a system belongs to, by name, a page at a time.',
+  })
     .input(GetSystemGroupsInputSchema)
     .output(GroupPageSchema),
-  createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
-  updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
-  deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),
-  addSystemToGroup: mutation(manage).input(GroupMembershipInputSchema).output(GroupSchema),
-  removeSystemFromGroup: mutation(manage).input(GroupMembershipInputSchema).output(GroupSchema),
+  createGroup: mutation({ ...manage, summary: 'Creates a group; its name must be unique.' })
+    .input(CreateGroupInputSchema)
+    .output(GroupSchema),
+  updateGroup: mutation({ ...manage, summary: 'Changes the given fields of a group.' })
+    .input(UpdateGroupInputSchema)
+    .output(GroupSchema),
+  deleteGroup: mutation({ ...manage, summary: 'Deletes a group; its systems stay.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+  addSystemToGroup: mutation({ ...manage, summary: 'Adds a system to a group.' })
+    .input(GroupMembershipInputSchema)
+    .output(GroupSchema),
+  removeSystemFromGroup: mutation({ ...manage, summary: 'Takes a system out of a group.' })
+    .input(GroupMembershipInputSchema)
+    .output(GroupSchema),
 });
 
 export type CatalogContract = typeof catalogContract;

@@ -15,6 +15,21 @@ export const SystemSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+SystemSchema.register(z.globalRegistry, {
+  id: 'System',
+  examples: [
+    {
+      id: '6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b',
+      name: 'payments',
+      description: 'Card payments API',
+      owner: 'sre',
+      metadata: { tier: 1 },
+      tags: ['prod'],
+      createdAt: '2026-01-05T09:30:00.000Z',
+      updatedAt: '2026-01-05T09:30:00.000Z',
+    },
+  ],
+});
 export type System = z.infer<typeof SystemSchema>;
 
 export const GroupSchema = z.object({
@@ -25,6 +40,7 @@ export const GroupSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+GroupSchema.register(z.globalRegistry, { id: 'Group' });
 export type Group = z.infer<typeof GroupSchema>;
 
 const tag = z.string().trim().min(1).max(100);

@@ -35,6 +35,11 @@ export interface PluginRoute {
   /** Absolute path, Hono syntax (`/api/notification/oauth/:strategyId/auth`). */
   path: string;
   handle(request: Request, params: Record<string, string>, meta: RouteMeta): Promise<Response>;
+  /**
+   * How the API reference describes this route: OpenAPI path items by concrete path (a route
+   * with parameters may stand for several). Asked once the plugins are initialised.
+   */
+  openapi?(): Record<string, Record<string, unknown>>;
 }
 
 export interface RouteMeta {
@@ -54,6 +59,8 @@ export interface Authentication {
 export interface PluginDefinition<TContract extends AnyContractRouter, TRouter extends AnyRouter> {
   /** Lowercase id; the first segment of every path and access rule of the plugin. */
   id: string;
+  /** What the plugin offers, in a sentence or two: the description of its tag in the API reference. */
+  description: string;
   contract: TContract;
   router: TRouter;
   accessRules: readonly AccessRule[];

@@ -28,10 +28,14 @@ describe('restMethodFor', () => {
 describe('defineContract', () => {
   const rules = defineAccessRules('demo', { read: ['things.read', 'Read things'] });
   const contract = defineContract('demo', {
-    getThing: query({ access: [rules.read], resource: { type: 'demo.thing', idField: 'id' } })
+    getThing: query({
+      access: [rules.read],
+      resource: { type: 'demo.thing', idField: 'id' },
+      summary: 'One thing.',
+    })
       .input(z.object({ id: z.string() }))
       .output(z.object({ id: z.string() })),
-    deleteThing: mutation()
+    deleteThing: mutation({ summary: 'Deletes a thing.', description: 'For **good**.' })
       .input(z.object({ id: z.string() }))
       .output(z.object({})),
   });
@@ -57,10 +61,20 @@ describe('defineContract', () => {
   it('adds security, error responses and x-access-rules to the OpenAPI operation', () => {
     const spec = contract.getThing['~orpc'].route.spec as (op: object) => Record<string, unknown>;
     const operation = spec({ responses: { '200': { description: 'OK' } } });
-    expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    expect(operation.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(operation['x-access-rules']).toEqual(['demo.things.read']);
     expect(Object.keys(operation.responses as object)).toEqual(
-      expect.arrayContaining(['200', '400', '401', '403', '404', '429', '500']),
+      expect.arrayContaining(['200', '400', '401', '403', '404', '405', '429', '500', '503']),
     );
+    expect(operation.responses).not.toHaveProperty('413'); // a GET has no body
+  });
+
+  it('carries the summary and description given to query() and mutation() to the route', () => {
+    expect(contract.getThing['~orpc'].route).toMatchObject({ summary: 'One thing.' });
+    expect(contract.getThing['~orpc'].route.description).toBeUndefined();
+    expect(contract.deleteThing['~orpc'].route).toMatchObject({
+      summary: 'Deletes a thing.',
+      description: 'For **good**.',
+    });
   });
 });

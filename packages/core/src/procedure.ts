@@ -6,6 +6,10 @@ import type { PrincipalKind } from './principal.ts';
 import { principalKinds } from './principal.ts';
 
 export interface ProcedureOptions {
+  /** One line saying what the call does; the API reference's summary of the operation. */
+  summary: string;
+  /** Longer Markdown for the API reference, when one line is not enough. Default: none. */
+  description?: string;
   /** Access rules required, in the order they are checked. */
   access?: readonly AccessRule[];
   /** Principal kinds allowed to call. Default: all. */
@@ -33,14 +37,18 @@ function procedure(kind: ProcedureKind, options: ProcedureOptions) {
     ...(options.bulk && { bulk: true }),
     ...(options.transaction === false && { noTransaction: true }),
   };
-  return base.meta(meta);
+  return base.meta(meta).route({
+    // A summary is plain text in OpenAPI: code spans keep their words, not their backticks.
+    summary: options.summary.replaceAll('`', ''),
+    ...(options.description && { description: options.description }),
+  });
 }
 
 /** A read. Served as GET with its input in the query string (or POST when `bulk`). */
-export const query = (options: ProcedureOptions = {}) => procedure('query', options);
+export const query = (options: ProcedureOptions) => procedure('query', options);
 
 /** A change. Its REST method follows from its name (create/add, update, delete/remove). */
-export const mutation = (options: ProcedureOptions = {}) => procedure('mutation', options);
+export const mutation = (options: ProcedureOptions) => procedure('mutation', options);
 
 /** The REST method of a procedure, from its kind and name (API.md 1.3). */
 export function restMethodFor(
@@ -56,22 +64,74 @@ export function restMethodFor(
 
 export const restPathFor = (pluginId: string, name: string) => `/rest/${pluginId}/${name}` as const;
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+/** Error responses shared by every operation, declared once under `components.responses`. */
+export const errorResponseNames = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailable',
+} as const;
+
+const errorResponse = (status: keyof typeof errorResponseNames) => ({
+  $ref: `#/components/responses/${errorResponseNames[status]}`,
 });
 
-function errorResponsesFor(meta: ProcedureMeta) {
+/** An API key or a session; procedures open to anonymous callers also take neither. */
+const securityFor = (meta: ProcedureMeta): Record<string, string[]>[] => [
+  { bearerAuth: [] },
+  { sessionCookie: [] },
+  ...(meta.access.length === 0 && meta.principals.includes('anonymous') ? [{}] : []),
+];
+
+function errorResponsesFor(meta: ProcedureMeta, method: HTTPMethod) {
   const guarded = meta.access.length > 0 || meta.resource !== undefined;
   return {
-    '400': errorResponse('Invalid input (BAD_REQUEST); `issues` lists each problem'),
-    '401': errorResponse('Missing or invalid credentials (UNAUTHORIZED)'),
-    ...(guarded && { '403': errorResponse('Missing access: <rule> (FORBIDDEN)') }),
-    '404': errorResponse('Unknown procedure or resource (NOT_FOUND)'),
-    ...(meta.kind === 'mutation' && { '409': errorResponse('Name taken or stale (CONFLICT)') }),
-    '429': errorResponse('Rate limited (TOO_MANY_REQUESTS)'),
-    '500': errorResponse('Unexpected failure (INTERNAL_SERVER_ERROR)'),
+    '400': errorResponse(400),
+    '401': errorResponse(401),
+    ...(guarded && { '403': errorResponse(403) }),
+    '404': errorResponse(404),
+    '405': errorResponse(405),
+    ...(meta.kind === 'mutation' && { '409': errorResponse(409) }),
+    ...(method !== 'GET' && { '413': errorResponse(413) }),
+    '429': errorResponse(429),
+    '500': errorResponse(500),
+    '503': errorResponse(503),
   };
+}
+
+const list = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** Who may call, in words, for the API reference (the same metadata the access checks read). */
+export function describeAccess(meta: ProcedureMeta): string {
+  const rules = meta.access.map((rule) => `\`${rule}\``);
+  const sentences = [
+    rules.length > 0
+      ? `Needs the access rule${rules.length > 1 ? 's' : ''} ${list(rules)}.`
+      : meta.principals.includes('anonymous')
+        ? 'Open to every caller, signed in or not.'
+        : 'Open to every signed-in caller.',
+  ];
+  if (!meta.principals.includes('anonymous') && meta.principals.length < 4) {
+    sentences.push(`Only ${list(meta.principals.map((kind) => `${kind}s`))} may call it.`);
+  }
+  if (meta.resource) {
+    sentences.push(
+      `Addresses the \`${meta.resource.type}\` named by \`${meta.resource.idField}\`: team access to it applies (${meta.resource.level}).`,
+    );
+  }
+  if (meta.resourceList) {
+    sentences.push(
+      `\`${meta.resourceList.field}\` leaves out each \`${meta.resourceList.type}\` the caller may not see (team access).`,
+    );
+  }
+  return sentences.join(' ');
 }
 
 type Finished<T> =
@@ -96,18 +156,20 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
   for (const [name, proc] of Object.entries(procedures)) {
     const def = proc['~orpc'];
     const meta = def.meta as ProcedureMeta;
+    const method = restMethodFor(name, meta);
     contract[name] = new ContractProcedure({
       ...def,
       route: {
         ...def.route,
-        method: restMethodFor(name, meta),
+        method,
         path: restPathFor(pluginId, name),
         operationId: `${pluginId}.${name}`,
         tags: [pluginId],
         spec: (operation) => ({
           ...operation,
-          security: [{ bearerAuth: [] }],
-          responses: { ...operation.responses, ...errorResponsesFor(meta) },
+          description: [def.route.description, describeAccess(meta)].filter(Boolean).join('\n\n'),
+          security: securityFor(meta),
+          responses: { ...operation.responses, ...errorResponsesFor(meta, method) },
           'x-access-rules': [...meta.access],
         }),
       },

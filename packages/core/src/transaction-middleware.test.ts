@@ -13,16 +13,17 @@ const poked = defineEvent<{ n: number }>('probe.poked');
 const seen: number[] = [];
 
 const contract = defineContract('probe', {
-  poke: mutation()
+  poke: mutation({ summary: 'Writes a row.' })
     .input(z.object({ n: z.number(), fail: z.boolean() }))
     .output(z.object({ seenInside: z.number(), inTransaction: z.boolean() })),
-  pokeOutside: mutation({ transaction: false })
+  pokeOutside: mutation({ transaction: false, summary: 'Writes a row outside a transaction.' })
     .input(z.object({}))
     .output(z.object({ inTransaction: z.boolean() })),
 });
 const os = implementPlugin(contract);
 const plugin = definePlugin({
   id: 'probe',
+  description: 'A plugin used only in this test.',
   contract,
   accessRules: [],
   router: os.router({

@@ -25,6 +25,7 @@ function probePlugin(registerTypes: (types: HealthCheckTypeExtension) => void) {
   let kept: HealthCheckTypeExtension | undefined;
   const plugin = definePlugin({
     id: 'probe',
+    description: 'A check type used only in tests.',
     contract: {},
     router: {},
     accessRules: [],

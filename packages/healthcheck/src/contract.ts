@@ -27,35 +27,63 @@ const system = (level: 'read' | 'manage') => ({
 });
 
 export const healthcheckContract = defineContract('healthcheck', {
-  /** The registered check types and the JSON Schema of each one's config. */
-  getHealthCheckTypes: query(read)
+  getHealthCheckTypes: query({
+    ...read,
+    summary: "The registered check types and the JSON Schema of each one's config.",
+  })
     .input(z.object({}))
     .output(z.object({ types: z.array(HealthCheckTypeInfoSchema) })),
-  /**
-   * Checks by system and name, a page at a time, optionally of one system. Checks of systems the
-   * caller may not see are left out after the page is read, so a page may be short.
-   */
-  getHealthChecks: query(read).input(GetHealthChecksInputSchema).output(HealthCheckPageSchema),
-  /** Adds a check to an existing catalog system; its first run is due at once. */
-  createHealthCheck: mutation({ ...manage, resource: system('manage') })
+  getHealthChecks: query({
+    ...read,
+    summary: 'Checks by system and name, a page at a time, optionally of one system.',
+    description:
+      'Checks of systems the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
+  })
+    .input(GetHealthChecksInputSchema)
+    .output(HealthCheckPageSchema),
+  createHealthCheck: mutation({
+    ...manage,
+    resource: system('manage'),
+    summary: 'Adds a check to an existing catalog system; its first run is due at once.',
+  })
     .input(CreateHealthCheckInputSchema)
     .output(HealthCheckSchema),
-  /** Changes the given fields; a changed type, config, interval or timeout runs again soon. */
-  updateHealthCheck: mutation(manage).input(UpdateHealthCheckInputSchema).output(HealthCheckSchema),
-  /** Deletes a check and its results. */
-  deleteHealthCheck: mutation(manage).input(IdInputSchema).output(DeletedSchema),
-  /** Runs a check now, stores the result and answers it. */
-  runHealthCheck: mutation({ ...manage, transaction: false })
+  updateHealthCheck: mutation({
+    ...manage,
+    summary:
+      'Changes the given fields; a changed type, config, interval or timeout runs again soon.',
+  })
+    .input(UpdateHealthCheckInputSchema)
+    .output(HealthCheckSchema),
+  deleteHealthCheck: mutation({ ...manage, summary: 'Deletes a check and its results.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
+  runHealthCheck: mutation({
+    ...manage,
+    transaction: false,
+    summary: 'Runs a check now, stores the result and answers it.',
+  })
     .input(IdInputSchema)
     .output(HealthCheckResultSchema),
-  /** A check's results, newest first, a page at a time going back in time (from `before`). */
-  getHistory: query(read).input(GetHistoryInputSchema).output(HistorySchema),
-  /** The health of one system and the latest result of each of its checks. */
-  getSystemHealthStatus: query({ ...read, resource: system('read') })
+  getHistory: query({
+    ...read,
+    summary:
+      "A check's results, newest first, a page at a time going back in time (from `before`).",
+  })
+    .input(GetHistoryInputSchema)
+    .output(HistorySchema),
+  getSystemHealthStatus: query({
+    ...read,
+    resource: system('read'),
+    summary: 'The health of one system and the latest result of each of its checks.',
+  })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemHealthStatusSchema),
-  /** The health of up to 500 systems, in the order asked, leaving out those the caller may not see. */
-  getBulkSystemHealthStatus: query(read)
+  getBulkSystemHealthStatus: query({
+    ...read,
+    summary:
+      'The health of up to 500 systems, in the order asked, leaving out those the caller may not see.',
+  })
     .input(GetBulkSystemHealthStatusInputSchema)
     .output(z.object({ statuses: z.array(SystemHealthStatusSchema) })),
 });

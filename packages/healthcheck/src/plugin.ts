@@ -79,6 +79,8 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
 
   const plugin = definePlugin({
     id: 'healthcheck',
+    description:
+      "Health checks of catalog systems (HTTP, TCP and more), their results and history, and each system's health status.",
     contract: healthcheckContract,
     router: createHealthcheckRouter({
       types,

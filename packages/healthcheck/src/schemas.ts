@@ -13,6 +13,7 @@ export const healthStatuses = [
 ] as const;
 /** `unknown`: no results yet; `maintenance`: a maintenance window covers the system now. */
 export const HealthStatusSchema = z.enum(healthStatuses);
+HealthStatusSchema.register(z.globalRegistry, { id: 'HealthStatus' });
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;
 
 export const CheckOutcomeStatusSchema = z.enum(['pass', 'fail']);
@@ -48,6 +49,7 @@ export const HealthCheckSchema = z.object({
   createdAt: instant,
   updatedAt: instant,
 });
+HealthCheckSchema.register(z.globalRegistry, { id: 'HealthCheck' });
 export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 
 export const HealthCheckResultSchema = z.object({
@@ -60,6 +62,7 @@ export const HealthCheckResultSchema = z.object({
   dueAt: instant.nullable(),
   checkedAt: instant,
 });
+HealthCheckResultSchema.register(z.globalRegistry, { id: 'HealthCheckResult' });
 export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
 
 export const HealthCheckTypeInfoSchema = z.object({
@@ -109,9 +112,11 @@ export const GetHistoryInputSchema = z.object({
   before: z.iso.datetime({ offset: true }).optional(),
   ...pageInput,
 });
+HealthCheckTypeInfoSchema.register(z.globalRegistry, { id: 'HealthCheckType' });
 export type GetHistoryInput = z.infer<typeof GetHistoryInputSchema>;
 
 export const HistorySchema = pageOf('results', HealthCheckResultSchema);
+HistorySchema.register(z.globalRegistry, { id: 'HealthCheckHistory' });
 export type History = z.infer<typeof HistorySchema>;
 
 export const SystemHealthStatusSchema = z.object({
@@ -125,6 +130,7 @@ export const SystemHealthStatusSchema = z.object({
     }),
   ),
 });
+SystemHealthStatusSchema.register(z.globalRegistry, { id: 'SystemHealthStatus' });
 export type SystemHealthStatus = z.infer<typeof SystemHealthStatusSchema>;
 
 export const GetSystemHealthStatusInputSchema = z.object({ systemId: id });

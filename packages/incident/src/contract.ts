@@ -16,20 +16,37 @@ const read = { access: [incidentAccess.read] };
 const manage = { access: [incidentAccess.manage] };
 
 export const incidentContract = defineContract('incident', {
-  /** Unresolved incidents, newest first, a page at a time, optionally of one system. */
-  getIncidents: query(read).input(GetIncidentsInputSchema).output(IncidentListSchema),
-  /**
-   * A page of incidents, newest first, with the total; resolved ones only when asked. Pages by
-   * `cursor` (stable while incidents are added) or by `offset`.
-   */
-  listIncidents: query(read).input(ListIncidentsInputSchema).output(IncidentPageSchema),
-  /** One incident with its timeline. */
-  getIncident: query(read).input(IdInputSchema).output(IncidentDetailSchema),
-  /** Opens an incident as `investigating`, with a first timeline entry. */
-  createIncident: mutation(manage).input(CreateIncidentInputSchema).output(IncidentDetailSchema),
-  /** Changes the given fields; a new status or a message adds a timeline entry. */
-  updateIncident: mutation(manage).input(UpdateIncidentInputSchema).output(IncidentDetailSchema),
-  deleteIncident: mutation(manage).input(IdInputSchema).output(DeletedSchema),
+  getIncidents: query({
+    ...read,
+    summary: 'Unresolved incidents, newest first, a page at a time, optionally of one system.',
+  })
+    .input(GetIncidentsInputSchema)
+    .output(IncidentListSchema),
+  listIncidents: query({
+    ...read,
+    summary: 'A page of incidents, newest first, with the total; resolved ones only when asked.',
+    description: 'Pages by `cursor` (stable while incidents are added) or by `offset`.',
+  })
+    .input(ListIncidentsInputSchema)
+    .output(IncidentPageSchema),
+  getIncident: query({ ...read, summary: 'One incident with its timeline.' })
+    .input(IdInputSchema)
+    .output(IncidentDetailSchema),
+  createIncident: mutation({
+    ...manage,
+    summary: 'Opens an incident as `investigating`, with a first timeline entry.',
+  })
+    .input(CreateIncidentInputSchema)
+    .output(IncidentDetailSchema),
+  updateIncident: mutation({
+    ...manage,
+    summary: 'Changes the given fields; a new status or a message adds a timeline entry.',
+  })
+    .input(UpdateIncidentInputSchema)
+    .output(IncidentDetailSchema),
+  deleteIncident: mutation({ ...manage, summary: 'Deletes an incident and its timeline.' })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
 });
 
 export type IncidentContract = typeof incidentContract;

@@ -17,6 +17,8 @@ export function createIncidentPlugin() {
 
   return definePlugin({
     id: 'incident',
+    description:
+      'Incidents affecting systems, from investigation to resolution, each with its timeline.',
     contract: incidentContract,
     router: incidentRouter,
     accessRules: Object.values(incidentAccess),

@@ -3,11 +3,13 @@ import { z } from 'zod';
 
 export const severities = ['minor', 'major', 'critical'] as const;
 export const SeveritySchema = z.enum(severities);
+SeveritySchema.register(z.globalRegistry, { id: 'Severity' });
 export type Severity = z.infer<typeof SeveritySchema>;
 
 /** New incidents start `investigating`; `resolved` closes one, any other status reopens it. */
 export const incidentStatuses = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export const IncidentStatusSchema = z.enum(incidentStatuses);
+IncidentStatusSchema.register(z.globalRegistry, { id: 'IncidentStatus' });
 export type IncidentStatus = z.infer<typeof IncidentStatusSchema>;
 
 const id = z.uuid();
@@ -25,6 +27,7 @@ export const IncidentUpdateSchema = z.object({
   authorKind: z.enum(principalKinds),
   createdAt: z.iso.datetime(),
 });
+IncidentUpdateSchema.register(z.globalRegistry, { id: 'IncidentUpdate' });
 export type IncidentUpdate = z.infer<typeof IncidentUpdateSchema>;
 
 export const IncidentSchema = z.object({
@@ -40,12 +43,29 @@ export const IncidentSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+IncidentSchema.register(z.globalRegistry, {
+  id: 'Incident',
+  examples: [
+    {
+      id: '0b6c3f2e-8d1a-4e7b-9f3c-5a2d1e0f4b6c',
+      title: 'Checkout errors',
+      description: 'Some card payments fail.',
+      severity: 'major',
+      status: 'investigating',
+      systemIds: ['6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b'],
+      resolvedAt: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      updatedAt: '2026-01-05T10:00:00.000Z',
+    },
+  ],
+});
 export type Incident = z.infer<typeof IncidentSchema>;
 
 /** An incident with its timeline, oldest entry first. */
 export const IncidentDetailSchema = IncidentSchema.extend({
   timeline: z.array(IncidentUpdateSchema),
 });
+IncidentDetailSchema.register(z.globalRegistry, { id: 'IncidentDetail' });
 export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
 
 export const GetIncidentsInputSchema = z.object({
@@ -72,6 +92,7 @@ export const IncidentPageSchema = IncidentListSchema.extend({
   /** How many incidents match, across all pages. */
   total: z.number().int(),
 });
+IncidentPageSchema.register(z.globalRegistry, { id: 'IncidentPage' });
 export type IncidentPage = z.infer<typeof IncidentPageSchema>;
 
 export const CreateIncidentInputSchema = z.object({

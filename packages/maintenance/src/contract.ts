@@ -16,18 +16,37 @@ const read = { access: [maintenanceAccess.read] };
 const manage = { access: [maintenanceAccess.manage] };
 
 export const maintenanceContract = defineContract('maintenance', {
-  /**
-   * Active and upcoming windows by start, a page at a time, optionally of one system or
-   * including past ones.
-   */
-  getWindows: query(read).input(GetWindowsInputSchema).output(WindowPageSchema),
-  /** Windows active right now that cover any of `systemIds` (healthcheck asks this). */
-  getBulkActiveWindows: query(read).input(GetBulkActiveWindowsInputSchema).output(WindowsSchema),
-  /** Plans a window; `startAt` must be before `endAt` and every system must exist. */
-  scheduleWindow: mutation(manage).input(ScheduleWindowInputSchema).output(WindowSchema),
-  /** Changes the given fields; the resulting `startAt` must still be before `endAt`. */
-  updateWindow: mutation(manage).input(UpdateWindowInputSchema).output(WindowSchema),
-  deleteWindow: mutation(manage).input(IdInputSchema).output(DeletedSchema),
+  getWindows: query({
+    ...read,
+    summary:
+      'Active and upcoming windows by start, a page at a time, optionally of one system or including past ones.',
+  })
+    .input(GetWindowsInputSchema)
+    .output(WindowPageSchema),
+  getBulkActiveWindows: query({
+    ...read,
+    summary: 'Windows active right now that cover any of `systemIds` (healthcheck asks this).',
+  })
+    .input(GetBulkActiveWindowsInputSchema)
+    .output(WindowsSchema),
+  scheduleWindow: mutation({
+    ...manage,
+    summary: 'Plans a window; `startAt` must be before `endAt` and every system must exist.',
+  })
+    .input(ScheduleWindowInputSchema)
+    .output(WindowSchema),
+  updateWindow: mutation({
+    ...manage,
+    summary: 'Changes the given fields; the resulting `startAt` must still be before `endAt`.',
+  })
+    .input(UpdateWindowInputSchema)
+    .output(WindowSchema),
+  deleteWindow: mutation({
+    ...manage,
+    summary: 'Deletes a window; one in progress announces its end.',
+  })
+    .input(IdInputSchema)
+    .output(DeletedSchema),
 });
 
 export type MaintenanceContract = typeof maintenanceContract;

@@ -43,6 +43,8 @@ export function createMaintenancePlugin(options: MaintenancePluginOptions = {}) 
 
   const plugin = definePlugin({
     id: 'maintenance',
+    description:
+      'Maintenance windows: planned periods in which systems may be down, shown as `maintenance` in their health.',
     contract: maintenanceContract,
     router: maintenanceRouter,
     accessRules: Object.values(maintenanceAccess),

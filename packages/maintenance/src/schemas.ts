@@ -19,6 +19,7 @@ export const WindowSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+WindowSchema.register(z.globalRegistry, { id: 'Window' });
 export type Window = z.infer<typeof WindowSchema>;
 
 export const WindowsSchema = z.object({ windows: z.array(WindowSchema) });

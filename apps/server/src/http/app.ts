@@ -4,9 +4,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 import { fail, scoped } from './scoped.ts';
+import { mountDocsRoutes } from './docs-routes.ts';
 import { mountHealthRoutes } from './health-routes.ts';
 import { assignRequestId, limitBody, stampClientIp } from './middleware.ts';
-import { generateOpenApiDocument } from './openapi.ts';
+import { defaultBaseUrl, generateOpenApiDocument } from './openapi.ts';
 import type { PrincipalResolver } from './principal-resolver.ts';
 import { resolveEveryoneAsAnonymous } from './principal-resolver.ts';
 import { mountKeyedSurface, mountRestSurface, mountRpcSurface } from './surfaces.ts';
@@ -21,6 +22,8 @@ export interface AppOptions {
   resolvePrincipal?: PrincipalResolver;
   runtime: Runtime;
   version?: string;
+  /** The public address of the API (`BASE_URL`), named as the OpenAPI document's server. */
+  baseUrl?: string;
   /** Routes registered before any middleware (the benchmark's baselines). */
   mountFirst?: (app: Hono) => void;
 }
@@ -33,7 +36,10 @@ export async function createApp(options: AppOptions) {
   const { database, plugins, logger, runtime } = options;
   const resolvePrincipal = options.resolvePrincipal ?? resolveEveryoneAsAnonymous;
   const withScope = scoped({ db: database.db, runtime, resolvePrincipal });
-  const openapi = await generateOpenApiDocument(plugins, { version: options.version ?? '0.0.0' });
+  const openapi = await generateOpenApiDocument(plugins, {
+    version: options.version ?? '0.0.0',
+    baseUrl: options.baseUrl ?? defaultBaseUrl,
+  });
   const openapiJson = JSON.stringify(openapi);
 
   const app = new Hono<AppEnv>();
@@ -62,6 +68,7 @@ export async function createApp(options: AppOptions) {
         : new Response(openapiJson, { headers: { 'content-type': 'application/json' } }),
     ),
   );
+  mountDocsRoutes(app, withScope);
   mountKeyedSurface(app, runtime.router, database.db, withScope);
   mountRpcSurface(app, runtime.router, withScope);
   mountRestSurface(app, runtime.router, plugins, withScope);

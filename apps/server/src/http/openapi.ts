@@ -1,51 +1,79 @@
 import type { AnyPlugin } from '@checkline/core';
-import { errorStatus } from '@checkline/core';
 import { OpenAPIGenerator } from '@orpc/openapi';
 import type { OpenAPI } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
+import { useFormStyleForQueryArrays } from './openapi-arrays.ts';
+import { namedSchemasOf } from './openapi-components.ts';
+import { errorResponses, errorSchema, retryAfterHeader } from './openapi-errors.ts';
+import { rawRoutePaths } from './openapi-raw-routes.ts';
 
 export const schemaConverters = [new ZodToJsonSchemaConverter()];
 
-const errorSchema: OpenAPI.SchemaObject = {
-  type: 'object',
-  required: ['code', 'message'],
-  properties: {
-    code: { type: 'string', enum: Object.keys(errorStatus) },
-    message: { type: 'string' },
-    procedure: { type: 'string', description: 'The failing key of a keyed batch' },
-    issues: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['path', 'message'],
-        properties: { path: { type: 'string' }, message: { type: 'string' } },
-      },
-    },
-    requestId: { type: 'string' },
-  },
-};
+/** The server the committed document names (`BASE_URL` when unset). */
+export const defaultBaseUrl = 'http://localhost:3000';
 
-/** The OpenAPI 3.1 document of every plugin's REST surface; built once at start-up. */
+export interface OpenApiOptions {
+  version: string;
+  /** The public address of the API (`BASE_URL`), the document's only server. */
+  baseUrl: string;
+}
+
+/**
+ * The OpenAPI 3.1 document of every plugin: the REST surface from the contracts, the keyed
+ * surface, the plugins' raw routes and the health probes. Built once at start-up.
+ */
 export async function generateOpenApiDocument(
   plugins: readonly AnyPlugin[],
-  info: { version: string },
+  options: OpenApiOptions,
 ): Promise<OpenAPI.Document> {
   const generator = new OpenAPIGenerator({ schemaConverters });
   const contracts = Object.fromEntries(plugins.map((plugin) => [plugin.id, plugin.contract]));
-  return generator.generate(contracts, {
+  const named = namedSchemasOf(plugins);
+  const document = await generator.generate(contracts, {
     info: {
       title: 'Checkline API',
-      version: info.version,
-      description:
-        'REST surface of every Checkline plugin. Authenticate with `Authorization: Bearer ck_{applicationId}_{secret}`.',
+      version: options.version,
+      description: [
+        'Every Checkline plugin, on three surfaces built from the same contracts:',
+        '',
+        '- **REST** (`/rest/{pluginId}/{procedure}`): one procedure per request. Reads are `GET` with the input in the query string (bracket notation for objects; an array parameter is given once per value, `tags=a&tags=b`, or as `tags[0]=a`), changes take a JSON body.',
+        '- **Keyed** (`POST /api/{pluginId}/`): `{"procedure": input, ...}`; several keys are one all-or-nothing batch.',
+        '- **oRPC** (`/api/{pluginId}/{procedure}`): the protocol of `@orpc/client`.',
+        '',
+        'Authenticate with an application key (`Authorization: Bearer ck_{applicationId}_{secret}`) or the session cookie a login sets. Every error has the same shape (`Error`).',
+      ].join('\n'),
     },
-    tags: plugins.map((plugin) => ({ name: plugin.id })),
-    security: [{ bearerAuth: [] }],
+    servers: [{ url: options.baseUrl, description: 'This Checkline server (`BASE_URL`)' }],
+    tags: [
+      ...plugins.map((plugin) => ({ name: plugin.id, description: plugin.description })),
+      { name: 'server', description: 'The server itself: liveness and readiness probes.' },
+    ],
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    commonSchemas: Object.fromEntries(
+      [...named].map(([id, schema]) => [id, { schema, strategy: 'output' as const }]),
+    ),
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An application API key' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ck_{applicationId}_{secret}',
+          description: 'An application API key, shown once by `createApplication`.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'checkline_session',
+          description:
+            'The session a login sets (`POST /api/auth-backend/custom/login`). Changes sent with it need `Origin` set to the server or the web UI.',
+        },
       },
       schemas: { Error: errorSchema },
+      responses: errorResponses,
+      headers: { RetryAfter: retryAfterHeader },
     },
   });
+  useFormStyleForQueryArrays(document);
+  document.paths = { ...document.paths, ...(await rawRoutePaths(plugins)) };
+  return document;
 }

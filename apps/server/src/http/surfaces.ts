@@ -9,6 +9,7 @@ import type { AppContext, AppEnv } from './env.ts';
 import { errorBody, errorResponse, normalizeError } from './errors.ts';
 import { createKeyedDispatcher, KeyedCallError } from './keyed-rpc.ts';
 import { schemaConverters } from './openapi.ts';
+import { QueryArrayPlugin } from './query-arrays.ts';
 import { restRoutes } from './rest-routes.ts';
 import { fail, type WithScope } from './scoped.ts';
 
@@ -77,7 +78,8 @@ export function mountRpcSurface(
 
 /**
  * `/rest/{pluginId}/{procedure}` (API.md 1.3): 405 with `Allow` from the method table derived from
- * the contracts, then oRPC's OpenAPIHandler with bracket notation and smart coercion.
+ * the contracts, then oRPC's OpenAPIHandler with bracket notation, single values as one-element
+ * arrays, and smart coercion.
  */
 export function mountRestSurface(
   app: Hono<AppEnv>,
@@ -87,7 +89,10 @@ export function mountRestSurface(
 ) {
   const methods = restRoutes(plugins);
   const handler = new OpenAPIHandler<RequestContext>(router, {
-    plugins: [new SmartCoercionPlugin({ schemaConverters })],
+    plugins: [
+      new SmartCoercionPlugin({ schemaConverters }),
+      new QueryArrayPlugin(schemaConverters),
+    ],
     clientInterceptors: [normalizeErrors],
     customErrorResponseBodyEncoder: (error) => errorBody(error),
   });

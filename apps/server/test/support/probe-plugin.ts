@@ -7,7 +7,7 @@ import { z } from 'zod';
  * be checked, and fails on purpose so error handling can be.
  */
 export const probeContract = defineContract('probe', {
-  echo: query()
+  echo: query({ summary: 'Answers its input as decoded.' })
     .input(
       z.object({
         filter: z.object({
@@ -20,13 +20,16 @@ export const probeContract = defineContract('probe', {
       }),
     )
     .output(z.unknown()),
-  explode: mutation().input(z.object({})).output(z.object({})),
+  explode: mutation({ summary: 'Fails with an internal error.' })
+    .input(z.object({}))
+    .output(z.object({})),
 });
 
 const os = implementPlugin(probeContract);
 
 export const probePlugin = definePlugin({
   id: 'probe',
+  description: 'Echoes its input and fails on purpose, for surface tests.',
   contract: probeContract,
   accessRules: [],
   router: os.router({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isJsonRequest } from '../csrf.ts';
 import type { AuthStrategy, AuthStrategyContext } from './strategy.ts';
 import { AuthStrategyError } from './strategy.ts';
+import { successContent } from './openapi.ts';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -54,6 +55,64 @@ async function signUp(context: AuthStrategyContext): Promise<Response> {
   return Response.json({ success: true }, { headers: { 'cache-control': 'no-store' } });
 }
 
+const signedIn = {
+  description: 'Signed in: the session cookie is set.',
+  headers: {
+    'Set-Cookie': {
+      description: '`checkline_session`: HttpOnly, SameSite=Lax, Secure under https.',
+      schema: { type: 'string' },
+    },
+  },
+  content: successContent,
+};
+
+const toErrorPage = {
+  description:
+    'Any failure: a redirect to `{FRONTEND_URL}/auth/error?error=<message>` (spaces as underscores), never JSON.',
+  headers: {
+    Location: {
+      description: 'The error page.',
+      schema: { type: 'string', format: 'uri' },
+      example: 'http://localhost:3000/auth/error?error=Invalid_username_or_password',
+    },
+  },
+};
+
+const jsonBody = (properties: Record<string, unknown>, required: string[], example: object) => ({
+  required: true,
+  content: {
+    'application/json': { schema: { type: 'object', required, properties }, example },
+  },
+});
+
+const loginOperation = {
+  summary: 'Signs in with e-mail and password and sets the session cookie.',
+  description:
+    'Too many failures from one address answer with the error page and `Retry-After`. From a browser, `Origin` must be the server or the web UI.',
+  requestBody: jsonBody(
+    { username: { type: 'string', format: 'email' }, password: { type: 'string' } },
+    ['username', 'password'],
+    { username: 'admin@example.com', password: 'correct horse battery staple' },
+  ),
+  responses: { '200': signedIn, '302': toErrorPage },
+};
+
+const signUpOperation = {
+  summary: 'Creates a user and signs them in, while registration is allowed.',
+  description:
+    'Answers with the error page (`Registration is disabled`) while `getRegistrationStatus` says no. `email` may be sent as `username`.',
+  requestBody: jsonBody(
+    {
+      email: { type: 'string', format: 'email' },
+      password: { type: 'string', minLength: 8 },
+      name: { type: 'string', maxLength: 200 },
+    },
+    ['email', 'password'],
+    { email: 'ann@example.com', password: 'correct horse battery staple', name: 'Ann Lee' },
+  ),
+  responses: { '200': signedIn, '302': toErrorPage },
+};
+
 /**
  * Sign-in with e-mail and password, and sign-up when registration is allowed. Its id is `custom`
  * because API.md 5 fixes its path: `POST /api/auth-backend/custom/login` (and `.../signup`).
@@ -62,7 +121,7 @@ export const credentialStrategy: AuthStrategy = {
   id: 'custom',
   displayName: 'E-mail and password',
   actions: {
-    login: { method: 'POST', handle: login },
-    signup: { method: 'POST', handle: signUp },
+    login: { method: 'POST', handle: login, openapi: loginOperation },
+    signup: { method: 'POST', handle: signUp, openapi: signUpOperation },
   },
 };

@@ -4,6 +4,7 @@ import { redirectToError } from '../error-redirect.ts';
 import { clientIp } from '../rate-limit.ts';
 import type { AuthState } from '../state.ts';
 import { endPresentedSession, strategyContext, tooManyAttempts } from './context.ts';
+import { successContent } from './openapi.ts';
 import { AuthStrategyError } from './strategy.ts';
 
 /** Raw routes live under this prefix (API.md 5), not under the plugin id. */
@@ -28,6 +29,22 @@ function crossSite(state: AuthState, request: Request): boolean {
   const origin = request.headers.get('origin');
   return origin !== null && !state.config.allowedOrigins.has(origin);
 }
+
+const logoutOperation = {
+  operationId: 'auth.logout',
+  tags: ['auth'],
+  summary: 'Ends the session of the cookie sent and clears the cookie.',
+  description:
+    'Answers 200 whether or not a session was found. From a browser, `Origin` must be the server or the web UI.',
+  security: [{ sessionCookie: [] }, {}],
+  responses: {
+    '200': {
+      description: 'Signed out; the session cookie is cleared.',
+      content: successContent,
+    },
+    '403': { $ref: '#/components/responses/Forbidden' },
+  },
+};
 
 export function authRoutes(state: AuthState): PluginRoute[] {
   async function dispatch(request: Request, params: Record<string, string>, meta: RouteMeta) {
@@ -63,9 +80,38 @@ export function authRoutes(state: AuthState): PluginRoute[] {
     );
   }
 
+  /** Each registered strategy's actions that describe themselves, at their concrete paths. */
+  function strategyPaths() {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const strategy of state.strategies.list()) {
+      for (const [name, action] of Object.entries(strategy.actions)) {
+        if (!action.openapi) continue;
+        paths[`${ROUTE_PREFIX}/${strategy.id}/${name}`] = {
+          [action.method.toLowerCase()]: {
+            operationId: `auth.${strategy.id}.${name}`,
+            tags: ['auth'],
+            security: [],
+            ...action.openapi,
+          },
+        };
+      }
+    }
+    return paths;
+  }
+
   return [
-    { method: 'POST', path: `${ROUTE_PREFIX}/logout`, handle: logout },
-    { method: 'POST', path: `${ROUTE_PREFIX}/:strategyId/:action`, handle: dispatch },
+    {
+      method: 'POST',
+      path: `${ROUTE_PREFIX}/logout`,
+      handle: logout,
+      openapi: () => ({ [`${ROUTE_PREFIX}/logout`]: { post: logoutOperation } }),
+    },
+    {
+      method: 'POST',
+      path: `${ROUTE_PREFIX}/:strategyId/:action`,
+      handle: dispatch,
+      openapi: strategyPaths,
+    },
     { method: 'GET', path: `${ROUTE_PREFIX}/:strategyId/:action`, handle: dispatch },
   ];
 }

@@ -52,6 +52,8 @@ export interface AuthStrategyContext {
 export interface AuthStrategyAction {
   method: 'GET' | 'POST';
   handle(context: AuthStrategyContext): Promise<Response>;
+  /** The OpenAPI operation the API reference shows for this action (summary, body, answers). */
+  openapi?: Record<string, unknown>;
 }
 
 /** A way of signing in, served at `{base_url}/api/auth-backend/{id}/{action}`. */

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Scalar } from '@scalar/hono-api-reference';
+import type { Hono } from 'hono';
+import type { AppEnv } from './env.ts';
+import { errorResponse } from './errors.ts';
+import type { WithScope } from './scoped.ts';
+
+const SCRIPT_PATH = '/api/docs/scalar.js';
+
+/** Scalar's single-file browser bundle, from the installed `@scalar/api-reference` (no CDN). */
+const scriptFile = join(
+  dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+  'browser',
+  'standalone.js',
+);
+
+/**
+ * `GET /api/docs`: an interactive reference of `/api/openapi.json` (Scalar), for the same callers
+ * the document is served to. Everything it loads comes from this server: the script from the
+ * installed package; no web fonts, no telemetry, no hosted AI or MCP features.
+ */
+export function mountDocsRoutes(app: Hono<AppEnv>, withScope: WithScope) {
+  const reference = Scalar<AppEnv>({
+    url: '/api/openapi.json',
+    pageTitle: 'Checkline API reference',
+    cdn: SCRIPT_PATH,
+    withDefaultFonts: false,
+    telemetry: false,
+    // Hosted Scalar services (AI agent, MCP) would reach outside this server.
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+  });
+  let script: Promise<string> | undefined;
+  app.get(SCRIPT_PATH, async (c) => {
+    script ??= readFile(scriptFile, 'utf8');
+    return c.body(await script, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    });
+  });
+  app.get('/api/docs', (c) =>
+    withScope(c, async (context) =>
+      context.principal.kind === 'anonymous'
+        ? errorResponse('UNAUTHORIZED', 'Sign in to read the API reference', c.var.requestId)
+        : ((await reference(c, async () => {})) ??
+          errorResponse('NOT_FOUND', 'Not found', c.var.requestId)),
+    ),
+  );
+}
