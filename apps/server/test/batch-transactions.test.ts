@@ -21,6 +21,8 @@ let world: TeamWorld;
 let target: Server;
 let targetUrl: string;
 let hidden: string;
+let hiddenGroup: string;
+let hiddenIncident: string;
 
 const DEADLINE_MS = 15_000;
 const contracts = {
@@ -118,6 +120,8 @@ const readInputs: Record<string, () => Input> = {
   getSystemGroups: () => ({ systemId: hidden }),
   getBulkSystemHealthStatus: () => ({ systemIds: [hidden] }),
   getBulkActiveWindows: () => ({ systemIds: [hidden] }),
+  getGroup: () => ({ id: hiddenGroup }),
+  getIncident: () => ({ id: hiddenIncident }),
 };
 
 /** Reads whose answers are filtered by team access: declared in contract metadata. */
@@ -176,6 +180,8 @@ beforeAll(async () => {
   server = await createTestServer({ poolSize: 2, auth: { cache: { grantsTtlSeconds: 0 } } });
   world = await seedTeamWorld(server);
   hidden = await world.hiddenSystem();
+  hiddenGroup = await freshGroup();
+  hiddenIncident = await freshIncident();
 });
 afterAll(async () => {
   await server.close();

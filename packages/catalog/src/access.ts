@@ -7,3 +7,6 @@ export const catalogAccess = defineAccessRules('catalog', {
 
 /** Resource type of a system, for team grants. */
 export const SYSTEM_RESOURCE = 'catalog.system';
+
+/** Systems as other plugins name them in contract metadata: a hidden one answers `System <id> not found`. */
+export const systemResource = { type: SYSTEM_RESOURCE, label: 'System' } as const;

@@ -1,6 +1,6 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
-import { SYSTEM_RESOURCE, catalogAccess } from './access.ts';
+import { SYSTEM_RESOURCE, catalogAccess, systemResource } from './access.ts';
 import {
   CreateGroupInputSchema,
   CreateSystemInputSchema,
@@ -16,9 +16,13 @@ import {
 
 const read = { access: [catalogAccess.read] };
 const manage = { access: [catalogAccess.manage] };
-const system = (level: 'read' | 'manage') => ({ type: SYSTEM_RESOURCE, idField: 'id', level });
+const system = (level: 'read' | 'manage') => ({ ...systemResource, idField: 'id', level });
+/** Groups belong to their member systems: team-only ones hide them (API.md 2). */
+const listedGroups = { attachedList: { ...systemResource, field: 'groups', via: 'systemIds' } };
+const oneGroup = { attachedList: { ...systemResource, via: 'systemIds' } };
+const namingSystem = { attachedTo: { ...systemResource, fields: ['systemId'] } };
 
-export { SYSTEM_RESOURCE } from './access.ts';
+export { SYSTEM_RESOURCE, systemResource } from './access.ts';
 
 export const catalogContract = defineContract('catalog', {
   /** Systems the caller may see, optionally only those with all `tags` or one `owner`. */
@@ -36,19 +40,29 @@ export const catalogContract = defineContract('catalog', {
     .input(IdInputSchema)
     .output(DeletedSchema),
 
-  getGroups: query(read)
+  getGroups: query({ ...read, ...listedGroups })
     .input(z.object({}))
     .output(z.object({ groups: z.array(GroupSchema) })),
-  getGroup: query(read).input(IdInputSchema).output(GroupSchema),
+  getGroup: query({ ...read, ...oneGroup })
+    .input(IdInputSchema)
+    .output(GroupSchema),
   /** The groups a system belongs to. */
-  getSystemGroups: query({ ...read, resource: { ...system('read'), idField: 'systemId' } })
+  getSystemGroups: query({
+    ...read,
+    ...listedGroups,
+    resource: { ...system('read'), idField: 'systemId' },
+  })
     .input(z.object({ systemId: z.uuid() }))
     .output(z.object({ groups: z.array(GroupSchema) })),
   createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
   updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
   deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),
-  addSystemToGroup: mutation(manage).input(GroupMembershipInputSchema).output(GroupSchema),
-  removeSystemFromGroup: mutation(manage).input(GroupMembershipInputSchema).output(GroupSchema),
+  addSystemToGroup: mutation({ ...manage, ...namingSystem })
+    .input(GroupMembershipInputSchema)
+    .output(GroupSchema),
+  removeSystemFromGroup: mutation({ ...manage, ...namingSystem })
+    .input(GroupMembershipInputSchema)
+    .output(GroupSchema),
 });
 
 export type CatalogContract = typeof catalogContract;

@@ -1,7 +1,13 @@
 import { ContractProcedure, oc } from '@orpc/contract';
 import type { AnyContractProcedure, ErrorMap, HTTPMethod, Schema } from '@orpc/contract';
 import type { AccessRule } from './access-rules.ts';
-import type { ProcedureKind, ProcedureMeta, ResourceAccessLevel } from './meta.ts';
+import type {
+  AttachedListRef,
+  ProcedureKind,
+  ProcedureMeta,
+  ResourceAccessLevel,
+  ResourceKind,
+} from './meta.ts';
 import type { PrincipalKind } from './principal.ts';
 import { principalKinds } from './principal.ts';
 
@@ -10,10 +16,20 @@ export interface ProcedureOptions {
   access?: readonly AccessRule[];
   /** Principal kinds allowed to call. Default: all. */
   principals?: readonly PrincipalKind[];
-  /** The resource this call addresses and the input field holding its id. */
-  resource?: { type: string; idField: string; level?: ResourceAccessLevel };
-  /** The output field listing resources, filtered by team access. */
+  /**
+   * The resource of this plugin that the call addresses and the input field holding its id; a
+   * team grant on it stands in for `access`. Default level: read for queries, manage for mutations.
+   */
+  resource?: ResourceKind & { idField: string; level?: ResourceAccessLevel };
+  /** The output field listing this plugin's resources, filtered by team access. */
   resourceList?: { type: string; field: string };
+  /**
+   * Input fields naming resources (of another plugin) the call reads or attaches to: each
+   * team-only one needs a grant of the caller's team (read for queries, manage for mutations).
+   */
+  attachedTo?: ResourceKind & { fields: readonly string[]; level?: ResourceAccessLevel };
+  /** The output list of objects attached to resources, filtered to those the caller may see. */
+  attachedList?: AttachedListRef;
   /** Serve this query as POST with a JSON body (its input may hold a large array). */
   bulk?: boolean;
   /** Mutations only: `false` when the call waits on the network and keeps its own transactions. */
@@ -23,13 +39,19 @@ export interface ProcedureOptions {
 const base = oc.$meta<ProcedureMeta>({ kind: 'query', principals: principalKinds, access: [] });
 
 function procedure(kind: ProcedureKind, options: ProcedureOptions) {
-  const level = options.resource?.level ?? (kind === 'query' ? 'read' : 'manage');
+  const defaultLevel: ResourceAccessLevel = kind === 'query' ? 'read' : 'manage';
   const meta: ProcedureMeta = {
     kind,
     principals: options.principals ?? principalKinds,
     access: (options.access ?? []).map((rule) => rule.id),
-    ...(options.resource && { resource: { ...options.resource, level } }),
+    ...(options.resource && {
+      resource: { ...options.resource, level: options.resource.level ?? defaultLevel },
+    }),
     ...(options.resourceList && { resourceList: { ...options.resourceList, level: 'read' } }),
+    ...(options.attachedTo && {
+      attachedTo: { ...options.attachedTo, level: options.attachedTo.level ?? defaultLevel },
+    }),
+    ...(options.attachedList && { attachedList: options.attachedList }),
     ...(options.bulk && { bulk: true }),
     ...(options.transaction === false && { noTransaction: true }),
   };
@@ -74,6 +96,20 @@ function errorResponsesFor(meta: ProcedureMeta) {
   };
 }
 
+/**
+ * A team grant stands in only for the rules of the plugin that owns the resource (API.md 2):
+ * another plugin's resources are named with `attachedTo` / `attachedList`, never `resource`.
+ */
+function assertOwnResources(pluginId: string, name: string, meta: ProcedureMeta) {
+  for (const ref of [meta.resource, meta.resourceList]) {
+    if (ref && !ref.type.startsWith(`${pluginId}.`)) {
+      throw new Error(
+        `${pluginId}.${name}: ${ref.type} belongs to another plugin; name it with attachedTo or attachedList`,
+      );
+    }
+  }
+}
+
 type Finished<T> =
   T extends ContractProcedure<
     infer I extends Schema<unknown, unknown>,
@@ -96,6 +132,7 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
   for (const [name, proc] of Object.entries(procedures)) {
     const def = proc['~orpc'];
     const meta = def.meta as ProcedureMeta;
+    assertOwnResources(pluginId, name, meta);
     contract[name] = new ContractProcedure({
       ...def,
       route: {

@@ -1,6 +1,7 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
-import { SYSTEM_RESOURCE, healthcheckAccess } from './access.ts';
+import { systemResource } from '@checkline/catalog/contract';
+import { healthcheckAccess } from './access.ts';
 import {
   CreateHealthCheckInputSchema,
   DeletedSchema,
@@ -19,10 +20,11 @@ import {
 
 const read = { access: [healthcheckAccess.read] };
 const manage = { access: [healthcheckAccess.manage] };
-const system = (level: 'read' | 'manage') => ({
-  type: SYSTEM_RESOURCE,
-  idField: 'systemId',
-  level,
+/** The input's `systemId` names a catalog system: team-only ones need a grant (API.md 2). */
+const ofSystem = { attachedTo: { ...systemResource, fields: ['systemId'] } };
+/** Items of the output list `field` belong to the system in their `systemId`. */
+const listedBySystem = (field: string) => ({
+  attachedList: { ...systemResource, field, via: 'systemId' },
 });
 
 export const healthcheckContract = defineContract('healthcheck', {
@@ -31,11 +33,11 @@ export const healthcheckContract = defineContract('healthcheck', {
     .input(z.object({}))
     .output(z.object({ types: z.array(HealthCheckTypeInfoSchema) })),
   /** Checks of the systems the caller may see, optionally of one system. */
-  getHealthChecks: query(read)
+  getHealthChecks: query({ ...read, ...listedBySystem('healthChecks') })
     .input(GetHealthChecksInputSchema)
     .output(z.object({ healthChecks: z.array(HealthCheckSchema) })),
   /** Adds a check to an existing catalog system; its first run is due at once. */
-  createHealthCheck: mutation({ ...manage, resource: system('manage') })
+  createHealthCheck: mutation({ ...manage, ...ofSystem })
     .input(CreateHealthCheckInputSchema)
     .output(HealthCheckSchema),
   /** Changes the given fields; a changed type, config, interval or timeout runs again soon. */
@@ -49,11 +51,11 @@ export const healthcheckContract = defineContract('healthcheck', {
   /** A check's results, newest first, a page at a time going back in time. */
   getHistory: query(read).input(GetHistoryInputSchema).output(HistorySchema),
   /** The health of one system and the latest result of each of its checks. */
-  getSystemHealthStatus: query({ ...read, resource: system('read') })
+  getSystemHealthStatus: query({ ...read, ...ofSystem })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemHealthStatusSchema),
   /** The health of up to 500 systems, in the order asked, leaving out those the caller may not see. */
-  getBulkSystemHealthStatus: query(read)
+  getBulkSystemHealthStatus: query({ ...read, ...listedBySystem('statuses') })
     .input(GetBulkSystemHealthStatusInputSchema)
     .output(z.object({ statuses: z.array(SystemHealthStatusSchema) })),
 });

@@ -1,6 +1,7 @@
 import { assertSystemsExist } from '@checkline/catalog';
+import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { implementPlugin, notFound } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
 import { healthcheckContract } from './contract.ts';
@@ -10,7 +11,6 @@ import { recordResult } from './record-result.ts';
 import { runCheck } from './run-check.ts';
 import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
-import { assertSystemAccess, visibleSystems } from './system-access.ts';
 import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
 
 export interface HealthcheckRouterDeps {
@@ -26,10 +26,12 @@ export function createHealthcheckRouter({ types, now }: HealthcheckRouterDeps) {
   const os = implementPlugin(healthcheckContract);
   const parseConfig = (typeId: string, config: unknown) => parseCheckConfig(types, typeId, config);
 
-  /** The check addressed by `id`, once the caller may act on its system. */
+  /** The check addressed by `id`, once the caller may act on its system (API.md 2). */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {
     const check = await healthchecks.getHealthCheckRow(context.db, id);
-    await assertSystemAccess(context, check.systemId, level);
+    await assertAttachedReach(context, systemResource, [check.systemId], level, () =>
+      notFound('Health check', id),
+    );
     return check;
   };
 
@@ -37,11 +39,9 @@ export function createHealthcheckRouter({ types, now }: HealthcheckRouterDeps) {
     getHealthCheckTypes: os.getHealthCheckTypes.handler(() => ({
       types: describeCheckTypes(types),
     })),
-    getHealthChecks: os.getHealthChecks.handler(async ({ context, input }) => {
-      const checks = await healthchecks.listHealthChecks(context.db, input);
-      const visible = await visibleSystems(context, [...new Set(checks.map((c) => c.systemId))]);
-      return { healthChecks: checks.filter((check) => visible.has(check.systemId)) };
-    }),
+    getHealthChecks: os.getHealthChecks.handler(async ({ context, input }) => ({
+      healthChecks: await healthchecks.listHealthChecks(context.db, input),
+    })),
     createHealthCheck: os.createHealthCheck.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);
       return healthchecks.createHealthCheck(context.db, input, { now: now(), parseConfig });
@@ -85,15 +85,12 @@ export function createHealthcheckRouter({ types, now }: HealthcheckRouterDeps) {
       );
       return status!;
     }),
-    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => {
-      const asked = [...new Set(input.systemIds)];
-      const visible = await visibleSystems(context, asked);
-      const statuses = await readSystemStatuses(
+    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => ({
+      statuses: await readSystemStatuses(
         context.db,
-        asked.filter((id) => visible.has(id)),
+        [...new Set(input.systemIds)],
         maintenanceLookup(context),
-      );
-      return { statuses };
-    }),
+      ),
+    })),
   });
 }

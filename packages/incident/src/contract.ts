@@ -1,3 +1,4 @@
+import { systemResource } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
 import { incidentAccess } from './access.ts';
@@ -15,20 +16,26 @@ import {
 
 const read = { access: [incidentAccess.read] };
 const manage = { access: [incidentAccess.manage] };
+/** Incidents belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
+const listedIncidents = {
+  attachedList: { ...systemResource, field: 'incidents', via: 'systemIds' },
+};
+const oneIncident = { attachedList: { ...systemResource, via: 'systemIds' } };
+const namingSystems = { attachedTo: { ...systemResource, fields: ['systemIds'] } };
 
 export const incidentContract = defineContract('incident', {
   /** Unresolved incidents, newest first, optionally only those affecting one system. */
-  getIncidents: query(read)
+  getIncidents: query({ ...read, ...listedIncidents })
     .input(GetIncidentsInputSchema)
     .output(z.object({ incidents: z.array(IncidentSchema) })),
   /** A page of incidents, newest first, with the total; resolved ones only when asked. */
-  listIncidents: query(read).input(ListIncidentsInputSchema).output(IncidentPageSchema),
+  listIncidents: query({ ...read, ...listedIncidents }).input(ListIncidentsInputSchema).output(IncidentPageSchema),
   /** One incident with its timeline. */
-  getIncident: query(read).input(IdInputSchema).output(IncidentDetailSchema),
+  getIncident: query({ ...read, ...oneIncident }).input(IdInputSchema).output(IncidentDetailSchema),
   /** Opens an incident as `investigating`, with a first timeline entry. */
-  createIncident: mutation(manage).input(CreateIncidentInputSchema).output(IncidentDetailSchema),
+  createIncident: mutation({ ...manage, ...namingSystems }).input(CreateIncidentInputSchema).output(IncidentDetailSchema),
   /** Changes the given fields; a new status or a message adds a timeline entry. */
-  updateIncident: mutation(manage).input(UpdateIncidentInputSchema).output(IncidentDetailSchema),
+  updateIncident: mutation({ ...manage, ...namingSystems }).input(UpdateIncidentInputSchema).output(IncidentDetailSchema),
   deleteIncident: mutation(manage).input(IdInputSchema).output(DeletedSchema),
 });
 

@@ -1,5 +1,7 @@
+import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { implementPlugin } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
+import type { ResourceAccessLevel } from '@checkline/core/contract';
 import { incidentContract } from './contract.ts';
 import { incidentCreated, incidentEvent, incidentResolved, incidentUpdated } from './events.ts';
 import { assertSystemsExist } from '@checkline/catalog';
@@ -7,6 +9,15 @@ import * as incidents from './service.ts';
 import type { Author } from './timeline.ts';
 
 const os = implementPlugin(incidentContract);
+
+/** The incident, once the caller may see it (read) or change it (manage): API.md 2. */
+async function reachIncident(context: RequestContext, id: string, level: ResourceAccessLevel) {
+  const incident = await incidents.getIncident(context.db, id);
+  await assertAttachedReach(context, systemResource, incident.systemIds, level, () =>
+    notFound('Incident', id),
+  );
+  return incident;
+}
 
 const authorOf = (context: RequestContext): Author => ({
   id: context.principal.id,
@@ -21,7 +32,7 @@ export const incidentRouter = os.router({
     incidents.listIncidents(context.db, input),
   ),
   getIncident: os.getIncident.handler(({ context, input }) =>
-    incidents.getIncident(context.db, input.id),
+    reachIncident(context, input.id, 'read'),
   ),
   createIncident: os.createIncident.handler(async ({ context, input }) => {
     await assertSystemsExist(context, input.systemIds ?? []);
@@ -30,6 +41,7 @@ export const incidentRouter = os.router({
     return incident;
   }),
   updateIncident: os.updateIncident.handler(async ({ context, input }) => {
+    await reachIncident(context, input.id, 'manage');
     await assertSystemsExist(context, input.systemIds ?? []);
     const { incident, change } = await incidents.updateIncident(
       context.db,
@@ -44,7 +56,8 @@ export const incidentRouter = os.router({
     }
     return incident;
   }),
-  deleteIncident: os.deleteIncident.handler(({ context, input }) =>
-    incidents.deleteIncident(context.db, input.id),
-  ),
+  deleteIncident: os.deleteIncident.handler(async ({ context, input }) => {
+    await reachIncident(context, input.id, 'manage');
+    return incidents.deleteIncident(context.db, input.id);
+  }),
 });

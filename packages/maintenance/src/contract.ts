@@ -1,3 +1,4 @@
+import { systemResource } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { maintenanceAccess } from './access.ts';
 import {
@@ -13,16 +14,19 @@ import {
 
 const read = { access: [maintenanceAccess.read] };
 const manage = { access: [maintenanceAccess.manage] };
+/** Windows belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
+const listedWindows = { attachedList: { ...systemResource, field: 'windows', via: 'systemIds' } };
+const namingSystems = { attachedTo: { ...systemResource, fields: ['systemIds'] } };
 
 export const maintenanceContract = defineContract('maintenance', {
   /** Active and upcoming windows by start, optionally of one system or including past ones. */
-  getWindows: query(read).input(GetWindowsInputSchema).output(WindowsSchema),
+  getWindows: query({ ...read, ...listedWindows }).input(GetWindowsInputSchema).output(WindowsSchema),
   /** Windows active right now that cover any of `systemIds` (healthcheck asks this). */
-  getBulkActiveWindows: query(read).input(GetBulkActiveWindowsInputSchema).output(WindowsSchema),
+  getBulkActiveWindows: query({ ...read, ...listedWindows }).input(GetBulkActiveWindowsInputSchema).output(WindowsSchema),
   /** Plans a window; `startAt` must be before `endAt` and every system must exist. */
-  scheduleWindow: mutation(manage).input(ScheduleWindowInputSchema).output(WindowSchema),
+  scheduleWindow: mutation({ ...manage, ...namingSystems }).input(ScheduleWindowInputSchema).output(WindowSchema),
   /** Changes the given fields; the resulting `startAt` must still be before `endAt`. */
-  updateWindow: mutation(manage).input(UpdateWindowInputSchema).output(WindowSchema),
+  updateWindow: mutation({ ...manage, ...namingSystems }).input(UpdateWindowInputSchema).output(WindowSchema),
   deleteWindow: mutation(manage).input(IdInputSchema).output(DeletedSchema),
 });
 

@@ -107,7 +107,7 @@ export async function seedTeamWorld(server: TestServer) {
 export type TeamWorld = Awaited<ReturnType<typeof seedTeamWorld>>;
 
 /** Rejects with a clear message when `work` has not settled after `ms`: a hang fails, not stalls. */
-export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+export function withDeadline<T>(work: T | Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
