@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ProcedureMeta } from '@checkline/core/contract';
 import { catalogContract } from '@checkline/catalog/contract';
 import { healthcheckContract } from '@checkline/healthcheck/contract';
@@ -7,7 +5,13 @@ import { incidentContract } from '@checkline/incident/contract';
 import { maintenanceContract } from '@checkline/maintenance/contract';
 import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTeamWorld, withDeadline, type TeamWorld } from './support/team-world.ts';
+import {
+  attachedObjects,
+  seedTeamWorld,
+  startLoopbackTarget,
+  withDeadline,
+  type TeamWorld,
+} from './support/team-world.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -18,9 +22,9 @@ import { createTestServer, type TestServer } from './support/test-server.ts';
  */
 let server: TestServer;
 let world: TeamWorld;
-let target: Server;
-let targetUrl: string;
+let target: Awaited<ReturnType<typeof startLoopbackTarget>>;
 let hidden: string;
+let objects: ReturnType<typeof attachedObjects>;
 let hiddenGroup: string;
 let hiddenIncident: string;
 
@@ -36,55 +40,6 @@ type Input = Record<string, unknown>;
 
 const metaOf = (procedure: AnyContractProcedure) => procedure['~orpc'].meta as ProcedureMeta;
 
-const inHour = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-
-async function freshGroup(): Promise<string> {
-  const { createGroup } = await world.asAdmin('catalog', {
-    createGroup: { name: `group-${world.unique()}` },
-  });
-  await world.asAdmin('catalog', { addSystemToGroup: { groupId: createGroup.id, systemId: hidden } });
-  return createGroup.id as string;
-}
-
-const checkInput = () => ({
-  systemId: hidden,
-  name: `check-${world.unique()}`,
-  type: 'healthcheck.http',
-  config: { url: targetUrl },
-  intervalSeconds: 3_600,
-  timeoutMs: 2_000,
-});
-
-async function freshCheck(): Promise<string> {
-  const { createHealthCheck } = await world.asAdmin('healthcheck', {
-    createHealthCheck: checkInput(),
-  });
-  return createHealthCheck.id as string;
-}
-
-const windowInput = () => ({
-  title: `window-${world.unique()}`,
-  systemIds: [hidden],
-  startAt: inHour(-1),
-  endAt: inHour(1),
-});
-
-async function freshWindow(): Promise<string> {
-  const { scheduleWindow } = await world.asAdmin('maintenance', { scheduleWindow: windowInput() });
-  return scheduleWindow.id as string;
-}
-
-const incidentInput = () => ({
-  title: `incident-${world.unique()}`,
-  severity: 'minor',
-  systemIds: [hidden],
-});
-
-async function freshIncident(): Promise<string> {
-  const { createIncident } = await world.asAdmin('incident', { createIncident: incidentInput() });
-  return createIncident.id as string;
-}
-
 /** A valid input for every mutation, on fresh objects bound to the team-only system. */
 const mutationInputs: Record<PluginId, Record<string, () => Promise<Input>>> = {
   catalog: {
@@ -92,26 +47,32 @@ const mutationInputs: Record<PluginId, Record<string, () => Promise<Input>>> = {
     updateSystem: async () => ({ id: await world.hiddenSystem(), description: 'changed' }),
     deleteSystem: async () => ({ id: await world.hiddenSystem() }),
     createGroup: async () => ({ name: `group-${world.unique()}` }),
-    updateGroup: async () => ({ id: await freshGroup(), description: 'changed' }),
-    deleteGroup: async () => ({ id: await freshGroup() }),
-    addSystemToGroup: async () => ({ groupId: await freshGroup(), systemId: await world.hiddenSystem() }),
-    removeSystemFromGroup: async () => ({ groupId: await freshGroup(), systemId: hidden }),
+    updateGroup: async () => ({ id: await objects.group(), description: 'changed' }),
+    deleteGroup: async () => ({ id: await objects.group() }),
+    addSystemToGroup: async () => ({
+      groupId: await objects.group(),
+      systemId: await world.hiddenSystem(),
+    }),
+    removeSystemFromGroup: async () => ({ groupId: await objects.group(), systemId: hidden }),
   },
   healthcheck: {
-    createHealthCheck: async () => checkInput(),
-    updateHealthCheck: async () => ({ id: await freshCheck(), name: `renamed-${world.unique()}` }),
-    deleteHealthCheck: async () => ({ id: await freshCheck() }),
-    runHealthCheck: async () => ({ id: await freshCheck() }),
+    createHealthCheck: async () => objects.checkInput(),
+    updateHealthCheck: async () => ({
+      id: await objects.check(),
+      name: `renamed-${world.unique()}`,
+    }),
+    deleteHealthCheck: async () => ({ id: await objects.check() }),
+    runHealthCheck: async () => ({ id: await objects.check() }),
   },
   maintenance: {
-    scheduleWindow: async () => windowInput(),
-    updateWindow: async () => ({ id: await freshWindow(), title: 'changed' }),
-    deleteWindow: async () => ({ id: await freshWindow() }),
+    scheduleWindow: async () => objects.windowInput(),
+    updateWindow: async () => ({ id: await objects.window(), title: 'changed' }),
+    deleteWindow: async () => ({ id: await objects.window() }),
   },
   incident: {
-    createIncident: async () => incidentInput(),
-    updateIncident: async () => ({ id: await freshIncident(), message: 'still on it' }),
-    deleteIncident: async () => ({ id: await freshIncident() }),
+    createIncident: async () => objects.incidentInput(),
+    updateIncident: async () => ({ id: await objects.incident(), message: 'still on it' }),
+    deleteIncident: async () => ({ id: await objects.incident() }),
   },
 };
 
@@ -162,7 +123,8 @@ async function everyBatch(): Promise<Batch[]> {
   return batches;
 }
 
-const describeBatch = ({ pluginId, body }: Batch) => `${pluginId}: ${Object.keys(body).join(' + ')}`;
+const describeBatch = ({ pluginId, body }: Batch) =>
+  `${pluginId}: ${Object.keys(body).join(' + ')}`;
 
 async function send(batch: Batch) {
   const answer = await withDeadline(
@@ -174,18 +136,17 @@ async function send(batch: Batch) {
 }
 
 beforeAll(async () => {
-  target = createServer((_request, response) => response.end('ok'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+  target = await startLoopbackTarget();
   server = await createTestServer({ poolSize: 2, auth: { cache: { grantsTtlSeconds: 0 } } });
   world = await seedTeamWorld(server);
   hidden = await world.hiddenSystem();
-  hiddenGroup = await freshGroup();
-  hiddenIncident = await freshIncident();
+  objects = attachedObjects(world, hidden, target.url);
+  hiddenGroup = await objects.group();
+  hiddenIncident = await objects.incident();
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => target.close(resolve));
+  await target.close();
 });
 
 describe('a keyed batch of a mutation and a filtered read, as a team member', () => {

@@ -219,11 +219,11 @@ describe('health checks through an application key', () => {
     expect(bulk.body.statuses.map((status: { systemId: string }) => status.systemId)).toEqual([
       mine.id,
     ]);
-    const refused = await server.rest('GET', 'healthcheck/getSystemHealthStatus', {
+    const hidden = await server.rest('GET', 'healthcheck/getSystemHealthStatus', {
       token: watcher.key,
       query: `systemId=${theirs.id}`,
     });
-    expect(refused.status).toBe(403);
+    expect(hidden.status).toBe(404);
     const allowed = await server.keyed(
       'healthcheck',
       { getSystemHealthStatus: { systemId: mine.id } },

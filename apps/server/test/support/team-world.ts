@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestServer } from './test-server.ts';
 
 /** Every rule of the plugins behind auth: what the holder and the outsider both hold. */
@@ -44,7 +46,10 @@ export async function seedTeamWorld(server: TestServer) {
     await asAdmin('auth', {
       updateApplication: { id: createApplication.application.id, roleIds },
     });
-    return { id: createApplication.application.id as string, key: createApplication.secret as string };
+    return {
+      id: createApplication.application.id as string,
+      key: createApplication.secret as string,
+    };
   }
 
   const { createRole: role } = await asAdmin('auth', {
@@ -105,6 +110,62 @@ export async function seedTeamWorld(server: TestServer) {
 }
 
 export type TeamWorld = Awaited<ReturnType<typeof seedTeamWorld>>;
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+/**
+ * Inputs for, and fresh objects made by the admin of, each kind of object attached to `systemId`:
+ * a group holding it, an http check of it (on `targetUrl`), an active window and an open incident.
+ */
+export function attachedObjects(world: TeamWorld, systemId: string, targetUrl: string) {
+  const checkInput = () => ({
+    systemId,
+    name: `check-${world.unique()}`,
+    type: 'healthcheck.http',
+    config: { url: targetUrl },
+    intervalSeconds: 3_600,
+    timeoutMs: 2_000,
+  });
+  const windowInput = () => ({
+    title: `window-${world.unique()}`,
+    systemIds: [systemId],
+    startAt: hoursFromNow(-1),
+    endAt: hoursFromNow(1),
+  });
+  const incidentInput = () => ({
+    title: `incident-${world.unique()}`,
+    severity: 'minor',
+    systemIds: [systemId],
+  });
+  const idOf = async (pluginId: string, procedure: string, input: unknown): Promise<string> =>
+    (await world.asAdmin(pluginId, { [procedure]: input }))[procedure].id;
+  /** A group with no system yet. */
+  const emptyGroup = () => idOf('catalog', 'createGroup', { name: `group-${world.unique()}` });
+  return {
+    checkInput,
+    windowInput,
+    incidentInput,
+    emptyGroup,
+    async group(): Promise<string> {
+      const groupId = await emptyGroup();
+      await world.asAdmin('catalog', { addSystemToGroup: { groupId, systemId } });
+      return groupId;
+    },
+    check: () => idOf('healthcheck', 'createHealthCheck', checkInput()),
+    window: () => idOf('maintenance', 'scheduleWindow', windowInput()),
+    incident: () => idOf('incident', 'createIncident', incidentInput()),
+  };
+}
+
+/** A plain HTTP server on a loopback port that answers every request with 200: the checks' target. */
+export async function startLoopbackTarget() {
+  const target = createServer((_request, response) => response.end('ok'));
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve) => target.close(() => resolve())),
+  };
+}
 
 /** Rejects with a clear message when `work` has not settled after `ms`: a hang fails, not stalls. */
 export function withDeadline<T>(work: T | Promise<T>, ms: number, what: string): Promise<T> {
