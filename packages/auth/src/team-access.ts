@@ -45,8 +45,7 @@ export class TeamAccess implements ResourceAccess {
     if (principal.isAdmin) return 'allow';
     if (resourceType === TEAM_RESOURCE) {
       const manager =
-        principal.teamIds.includes(resourceId) &&
-        (await managesTeam(db, principal, resourceId));
+        principal.teamIds.includes(resourceId) && (await managesTeam(db, principal, resourceId));
       return manager ? 'allow' : 'global';
     }
     const entry = (await this.#entries(db, resourceType)).get(resourceId);

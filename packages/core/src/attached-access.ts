@@ -94,9 +94,7 @@ export async function visibleAttached<T extends Record<string, unknown>>(
     if (ids.length > 0 && ids.every((id) => hidden.has(id))) continue;
     const attached = item[ref.via];
     visible.push(
-      Array.isArray(attached)
-        ? { ...item, [ref.via]: ids.filter((id) => !hidden.has(id)) }
-        : item,
+      Array.isArray(attached) ? { ...item, [ref.via]: ids.filter((id) => !hidden.has(id)) } : item,
     );
   }
   return visible;

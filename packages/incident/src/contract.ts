@@ -29,13 +29,21 @@ export const incidentContract = defineContract('incident', {
     .input(GetIncidentsInputSchema)
     .output(z.object({ incidents: z.array(IncidentSchema) })),
   /** A page of incidents, newest first, with the total; resolved ones only when asked. */
-  listIncidents: query({ ...read, ...listedIncidents }).input(ListIncidentsInputSchema).output(IncidentPageSchema),
+  listIncidents: query({ ...read, ...listedIncidents })
+    .input(ListIncidentsInputSchema)
+    .output(IncidentPageSchema),
   /** One incident with its timeline. */
-  getIncident: query({ ...read, ...oneIncident }).input(IdInputSchema).output(IncidentDetailSchema),
+  getIncident: query({ ...read, ...oneIncident })
+    .input(IdInputSchema)
+    .output(IncidentDetailSchema),
   /** Opens an incident as `investigating`, with a first timeline entry. */
-  createIncident: mutation({ ...manage, ...namingSystems }).input(CreateIncidentInputSchema).output(IncidentDetailSchema),
+  createIncident: mutation({ ...manage, ...namingSystems })
+    .input(CreateIncidentInputSchema)
+    .output(IncidentDetailSchema),
   /** Changes the given fields; a new status or a message adds a timeline entry. */
-  updateIncident: mutation({ ...manage, ...namingSystems }).input(UpdateIncidentInputSchema).output(IncidentDetailSchema),
+  updateIncident: mutation({ ...manage, ...namingSystems })
+    .input(UpdateIncidentInputSchema)
+    .output(IncidentDetailSchema),
   deleteIncident: mutation(manage).input(IdInputSchema).output(DeletedSchema),
 });
 

@@ -20,13 +20,21 @@ const namingSystems = { attachedTo: { ...systemResource, fields: ['systemIds'] }
 
 export const maintenanceContract = defineContract('maintenance', {
   /** Active and upcoming windows by start, optionally of one system or including past ones. */
-  getWindows: query({ ...read, ...listedWindows }).input(GetWindowsInputSchema).output(WindowsSchema),
+  getWindows: query({ ...read, ...listedWindows })
+    .input(GetWindowsInputSchema)
+    .output(WindowsSchema),
   /** Windows active right now that cover any of `systemIds` (healthcheck asks this). */
-  getBulkActiveWindows: query({ ...read, ...listedWindows }).input(GetBulkActiveWindowsInputSchema).output(WindowsSchema),
+  getBulkActiveWindows: query({ ...read, ...listedWindows })
+    .input(GetBulkActiveWindowsInputSchema)
+    .output(WindowsSchema),
   /** Plans a window; `startAt` must be before `endAt` and every system must exist. */
-  scheduleWindow: mutation({ ...manage, ...namingSystems }).input(ScheduleWindowInputSchema).output(WindowSchema),
+  scheduleWindow: mutation({ ...manage, ...namingSystems })
+    .input(ScheduleWindowInputSchema)
+    .output(WindowSchema),
   /** Changes the given fields; the resulting `startAt` must still be before `endAt`. */
-  updateWindow: mutation({ ...manage, ...namingSystems }).input(UpdateWindowInputSchema).output(WindowSchema),
+  updateWindow: mutation({ ...manage, ...namingSystems })
+    .input(UpdateWindowInputSchema)
+    .output(WindowSchema),
   deleteWindow: mutation(manage).input(IdInputSchema).output(DeletedSchema),
 });
 
