@@ -21,16 +21,14 @@ export interface Answer {
   body: any;
 }
 
-/**
- * A server with a team-only system and three callers holding every monitoring rule: `holder`
- * (in the team granted `manage` on it), `outsider` (in no team) and `admin` (the admin role).
- * Each caller is an application with its own key.
- */
-export async function seedTeamWorld(server: TestServer) {
-  const session = await server.adminSession();
+export type AdminCall = (
+  pluginId: string,
+  body: Record<string, unknown>,
+) => Promise<Record<string, any>>;
 
-  /** A keyed call as the admin's session; throws unless it succeeds. */
-  async function asAdmin(pluginId: string, body: Record<string, unknown>) {
+/** Keyed calls with the admin's session headers; each throws unless it succeeds. */
+export function adminCaller(server: TestServer, session: Record<string, string>): AdminCall {
+  return async function asAdmin(pluginId, body) {
     const response = await server.request(`/api/${pluginId}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...session },
@@ -39,18 +37,28 @@ export async function seedTeamWorld(server: TestServer) {
     const answer = (await response.json()) as Record<string, any>;
     if (response.status !== 200) throw new Error(JSON.stringify(answer));
     return answer;
-  }
+  };
+}
 
-  async function application(name: string, roleIds: string[]) {
-    const { createApplication } = await asAdmin('auth', { createApplication: { name } });
-    await asAdmin('auth', {
-      updateApplication: { id: createApplication.application.id, roleIds },
-    });
-    return {
-      id: createApplication.application.id as string,
-      key: createApplication.secret as string,
-    };
-  }
+/** A new application holding `roleIds`, and its key. */
+export async function applicationWithRoles(asAdmin: AdminCall, name: string, roleIds: string[]) {
+  const { createApplication } = await asAdmin('auth', { createApplication: { name } });
+  await asAdmin('auth', { updateApplication: { id: createApplication.application.id, roleIds } });
+  return {
+    id: createApplication.application.id as string,
+    key: createApplication.secret as string,
+  };
+}
+
+/**
+ * A server with a team-only system and three callers holding every monitoring rule: `holder`
+ * (in the team granted `manage` on it), `outsider` (in no team) and `admin` (the admin role).
+ * Each caller is an application with its own key.
+ */
+export async function seedTeamWorld(server: TestServer) {
+  const asAdmin = adminCaller(server, await server.adminSession());
+  const application = (name: string, roleIds: string[]) =>
+    applicationWithRoles(asAdmin, name, roleIds);
 
   const { createRole: role } = await asAdmin('auth', {
     createRole: { name: 'monitoring', accessRules: [...monitoringRules] },
