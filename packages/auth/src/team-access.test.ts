@@ -23,8 +23,8 @@ afterAll(() => auth.close());
 /** Drops the kept grants, as a grant change through the router does. */
 const invalidate = () => (auth.authentication.resources as TeamAccess).invalidate(TYPE);
 
-const restricted = (db = auth.db, ids = ['thing-1']) =>
-  auth.authentication.resources.restricted(db, outsider, TYPE, ids, 'read');
+const restricted = (db = auth.db) =>
+  auth.authentication.resources.restricted(db, outsider, TYPE, 'read');
 
 describe('team access inside a transaction', () => {
   it('reads the transaction’s own grants and keeps none of them after a rollback', async () => {
@@ -40,12 +40,12 @@ describe('team access inside a transaction', () => {
         });
         // The next check reads through `tx`: nothing kept holds the new grant.
         invalidate();
-        const inside = await restricted(tx, ['thing-2']);
+        const inside = await restricted(tx);
         throw new RolledBack([...inside].join());
       })
       .catch((error: unknown) => (error instanceof RolledBack ? error.message : error));
     expect(seenInside).toBe('thing-2');
-    await expect(restricted(auth.db, ['thing-2'])).resolves.toEqual(new Set());
+    await expect(restricted()).resolves.toEqual(new Set());
   });
 
   it('hides team-only resources from callers outside their teams, never from admins', async () => {
@@ -56,21 +56,16 @@ describe('team access inside a transaction', () => {
       grants: [{ teamId, access: 'read' }],
     });
     invalidate();
-    const ids = ['thing-3', 'thing-4'];
     const resources = auth.authentication.resources;
     const member = testPrincipal([], { teamIds: [teamId] });
     const admin = testPrincipal([], { isAdmin: true });
-    await expect(resources.restricted(auth.db, outsider, TYPE, ids, 'read')).resolves.toEqual(
+    await expect(resources.restricted(auth.db, outsider, TYPE, 'read')).resolves.toEqual(
       new Set(['thing-3']),
     );
-    await expect(resources.restricted(auth.db, member, TYPE, ids, 'read')).resolves.toEqual(
-      new Set(),
-    );
-    await expect(resources.restricted(auth.db, member, TYPE, ids, 'manage')).resolves.toEqual(
+    await expect(resources.restricted(auth.db, member, TYPE, 'read')).resolves.toEqual(new Set());
+    await expect(resources.restricted(auth.db, member, TYPE, 'manage')).resolves.toEqual(
       new Set(['thing-3']),
     );
-    await expect(resources.restricted(auth.db, admin, TYPE, ids, 'manage')).resolves.toEqual(
-      new Set(),
-    );
+    await expect(resources.restricted(auth.db, admin, TYPE, 'manage')).resolves.toEqual(new Set());
   });
 });

@@ -81,17 +81,14 @@ export class TeamAccess implements ResourceAccess {
     db: Database,
     principal: Principal,
     resourceType: string,
-    ids: readonly string[],
     level: ResourceAccessLevel,
   ): Promise<ReadonlySet<string>> {
-    if (principal.isAdmin || ids.length === 0 || resourceType === TEAM_RESOURCE) return new Set();
-    const entries = await this.#entries(db, resourceType);
-    return new Set(
-      ids.filter((id) => {
-        const entry = entries.get(id);
-        return entry !== undefined && entry.teamOnly && !grantedToCaller(entry, principal, level);
-      }),
-    );
+    if (principal.isAdmin || resourceType === TEAM_RESOURCE) return new Set();
+    const restricted = new Set<string>();
+    for (const [id, entry] of await this.#entries(db, resourceType)) {
+      if (entry.teamOnly && !grantedToCaller(entry, principal, level)) restricted.add(id);
+    }
+    return restricted;
   }
 
   /** Drops what is kept of one resource type (or all), so the next check reads it again. */

@@ -17,14 +17,29 @@ export function idsIn(value: unknown): string[] {
   return [];
 }
 
+/**
+ * Every team-only resource of `kind` the caller may not reach at `level` (none for the service
+ * principal and admins): for plugins that filter a list in SQL, so pages and totals stay exact.
+ */
+export async function unreachableResources(
+  scope: AccessScope,
+  kind: ResourceKind,
+  level: ResourceAccessLevel,
+): Promise<ReadonlySet<string>> {
+  if (scope.principal.kind === 'service') return new Set();
+  return scope.resources.restricted(scope.db, scope.principal, kind.type, level);
+}
+
+/** The ones among `ids` the caller may not reach at `level`. */
 async function restricted(
   scope: AccessScope,
   kind: ResourceKind,
   ids: readonly string[],
   level: ResourceAccessLevel,
 ): Promise<ReadonlySet<string>> {
-  if (scope.principal.kind === 'service' || ids.length === 0) return new Set();
-  return scope.resources.restricted(scope.db, scope.principal, kind.type, [...new Set(ids)], level);
+  if (ids.length === 0) return new Set();
+  const unreachable = await unreachableResources(scope, kind, level);
+  return new Set(ids.filter((id) => unreachable.has(id)));
 }
 
 export const restrictedToTeams = (type: string) =>

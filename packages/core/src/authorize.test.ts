@@ -147,8 +147,8 @@ describe('authorize', () => {
     const hiding = (hidden: string[], locked: string[]): ResourceAccess => ({
       ...globalRulesOnly,
       decide: async () => 'allow',
-      restricted: async (_db, _principal, _type, ids, level) =>
-        new Set(ids.filter((id) => (level === 'read' ? hidden : locked).includes(id))),
+      restricted: async (_db, _principal, _type, level) =>
+        new Set(level === 'read' ? hidden : locked),
     });
     const holder = testPrincipal(['other.things.manage'], { teamIds: ['t1'] });
 

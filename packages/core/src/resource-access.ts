@@ -33,14 +33,13 @@ export interface ResourceAccess {
     holdsGlobalRule: boolean,
   ): Promise<ReadonlySet<string>>;
   /**
-   * The team-only resources among `ids` that no team of the caller may reach at `level`: what is
+   * Every team-only resource of the type that no team of the caller may reach at `level`: what is
    * attached to them is out of the caller's reach whatever rules it holds. None for admins.
    */
   restricted(
     db: Database,
     principal: Principal,
     resourceType: string,
-    ids: readonly string[],
     level: ResourceAccessLevel,
   ): Promise<ReadonlySet<string>>;
 }

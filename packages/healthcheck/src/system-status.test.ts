@@ -37,8 +37,7 @@ const teamAccess: ResourceAccess = {
     teamOnly.has(id) ? (inTeam(principal) ? 'allow' : 'deny') : 'global',
   visible: async (_db, principal, _type, ids, _level, holdsGlobalRule) =>
     new Set(ids.filter((id) => (teamOnly.has(id) ? inTeam(principal) : holdsGlobalRule))),
-  restricted: async (_db, principal, _type, ids) =>
-    new Set(inTeam(principal) ? [] : ids.filter((id) => teamOnly.has(id))),
+  restricted: async (_db, principal) => new Set(inTeam(principal) ? [] : teamOnly),
 };
 
 beforeAll(async () => {

@@ -1,6 +1,11 @@
 import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
+import {
+  assertAttachedReach,
+  implementPlugin,
+  notFound,
+  unreachableResources,
+} from '@checkline/core';
 import type { ResourceAccessLevel } from '@checkline/core/contract';
 import { incidentContract } from './contract.ts';
 import { incidentCreated, incidentEvent, incidentResolved, incidentUpdated } from './events.ts';
@@ -28,8 +33,12 @@ export const incidentRouter = os.router({
   getIncidents: os.getIncidents.handler(async ({ context, input }) => ({
     incidents: await incidents.listOpenIncidents(context.db, input),
   })),
-  listIncidents: os.listIncidents.handler(({ context, input }) =>
-    incidents.listIncidents(context.db, input),
+  listIncidents: os.listIncidents.handler(async ({ context, input }) =>
+    incidents.listIncidents(
+      context.db,
+      input,
+      await unreachableResources(context, systemResource, 'read'),
+    ),
   ),
   getIncident: os.getIncident.handler(({ context, input }) =>
     reachIncident(context, input.id, 'read'),

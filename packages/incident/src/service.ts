@@ -1,7 +1,7 @@
 import { notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { prepared } from '@checkline/db';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, not, sql } from 'drizzle-orm';
 import { incidentSystems, incidents } from './db/schema.ts';
 import { replaceIncidentSystems, systemIdsByIncident } from './incident-systems.ts';
 import type {
@@ -76,13 +76,25 @@ export async function listOpenIncidents(
   return withSystems(db, rows);
 }
 
+/** Incidents attached to at least one system, all of them among `hidden`. */
+const onlyAffecting = (hidden: ReadonlySet<string>) =>
+  sql`(exists (select 1 from ${incidentSystems} where ${incidentSystems.incidentId} = ${incidents.id})
+    and not exists (select 1 from ${incidentSystems} where ${incidentSystems.incidentId} = ${incidents.id}
+      and ${incidentSystems.systemId} <> all(${sql.param([...hidden])}::uuid[])))`;
+
+/**
+ * A page of incidents newest first and how many match in all; incidents whose systems are all in
+ * `hiddenSystemIds` (team-only systems the caller may not see) are neither listed nor counted.
+ */
 export async function listIncidents(
   db: Database,
   input: ListIncidentsInput,
+  hiddenSystemIds: ReadonlySet<string> = new Set(),
 ): Promise<IncidentPage> {
   const where = and(
     input.includeResolved ? undefined : unresolved,
     input.systemId === undefined ? undefined : affects(input.systemId),
+    hiddenSystemIds.size === 0 ? undefined : not(onlyAffecting(hiddenSystemIds)),
   );
   const rows = await db
     .select()
