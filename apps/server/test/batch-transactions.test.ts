@@ -167,7 +167,13 @@ describe('a keyed batch of a mutation and a filtered read, as a team member', ()
   });
 
   it('answers twenty of them sent at once, each within its deadline', async () => {
-    const batches = (await everyBatch()).filter((_, index) => index % 3 === 0).slice(0, 20);
+    // Spread over every plugin; a plugin with few combinations is drawn again, on fresh objects.
+    const batches: Batch[] = [];
+    for (let round = 0; round < 20 && batches.length < 20; round++) {
+      const all = await everyBatch();
+      const step = Math.max(1, Math.floor(all.length / 20));
+      batches.push(...all.filter((_, index) => index % step === 0).slice(0, 20 - batches.length));
+    }
     expect(batches).toHaveLength(20);
     const answers = await Promise.all(batches.map(send));
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
