@@ -1,6 +1,12 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
-import { SYSTEM_RESOURCE, catalogAccess, systemResource } from './access.ts';
+import {
+  SYSTEM_RESOURCE,
+  attachedToSystems,
+  catalogAccess,
+  namesSystems,
+  systemResource,
+} from './access.ts';
 import {
   CreateGroupInputSchema,
   CreateSystemInputSchema,
@@ -18,11 +24,9 @@ const read = { access: [catalogAccess.read] };
 const manage = { access: [catalogAccess.manage] };
 const system = (level: 'read' | 'manage') => ({ ...systemResource, idField: 'id', level });
 /** Groups belong to their member systems: team-only ones hide them (API.md 2). */
-const listedGroups = { attachedList: { ...systemResource, field: 'groups', via: 'systemIds' } };
-const oneGroup = { attachedList: { ...systemResource, via: 'systemIds' } };
-const namingSystem = { attachedTo: { ...systemResource, fields: ['systemId'] } };
+const listedGroups = attachedToSystems('systemIds', 'groups');
 
-export { SYSTEM_RESOURCE, systemResource } from './access.ts';
+export { SYSTEM_RESOURCE, attachedToSystems, namesSystems, systemResource } from './access.ts';
 
 export const catalogContract = defineContract('catalog', {
   /** Systems the caller may see, optionally only those with all `tags` or one `owner`. */
@@ -43,7 +47,7 @@ export const catalogContract = defineContract('catalog', {
   getGroups: query({ ...read, ...listedGroups })
     .input(z.object({}))
     .output(z.object({ groups: z.array(GroupSchema) })),
-  getGroup: query({ ...read, ...oneGroup })
+  getGroup: query({ ...read, ...attachedToSystems('systemIds') })
     .input(IdInputSchema)
     .output(GroupSchema),
   /** The groups a system belongs to. */
@@ -57,10 +61,10 @@ export const catalogContract = defineContract('catalog', {
   createGroup: mutation(manage).input(CreateGroupInputSchema).output(GroupSchema),
   updateGroup: mutation(manage).input(UpdateGroupInputSchema).output(GroupSchema),
   deleteGroup: mutation(manage).input(IdInputSchema).output(DeletedSchema),
-  addSystemToGroup: mutation({ ...manage, ...namingSystem })
+  addSystemToGroup: mutation({ ...manage, ...namesSystems('systemId') })
     .input(GroupMembershipInputSchema)
     .output(GroupSchema),
-  removeSystemFromGroup: mutation({ ...manage, ...namingSystem })
+  removeSystemFromGroup: mutation({ ...manage, ...namesSystems('systemId') })
     .input(GroupMembershipInputSchema)
     .output(GroupSchema),
 });

@@ -1,6 +1,6 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
-import { systemResource } from '@checkline/catalog/contract';
+import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
 import { healthcheckAccess } from './access.ts';
 import {
   CreateHealthCheckInputSchema,
@@ -20,24 +20,17 @@ import {
 
 const read = { access: [healthcheckAccess.read] };
 const manage = { access: [healthcheckAccess.manage] };
-/** The input's `systemId` names a catalog system: team-only ones need a grant (API.md 2). */
-const ofSystem = { attachedTo: { ...systemResource, fields: ['systemId'] } };
-/** Items of the output list `field` belong to the system in their `systemId`. */
-const listedBySystem = (field: string) => ({
-  attachedList: { ...systemResource, field, via: 'systemId' },
-});
-
 export const healthcheckContract = defineContract('healthcheck', {
   /** The registered check types and the JSON Schema of each one's config. */
   getHealthCheckTypes: query(read)
     .input(z.object({}))
     .output(z.object({ types: z.array(HealthCheckTypeInfoSchema) })),
   /** Checks of the systems the caller may see, optionally of one system. */
-  getHealthChecks: query({ ...read, ...listedBySystem('healthChecks') })
+  getHealthChecks: query({ ...read, ...attachedToSystems('systemId', 'healthChecks') })
     .input(GetHealthChecksInputSchema)
     .output(z.object({ healthChecks: z.array(HealthCheckSchema) })),
   /** Adds a check to an existing catalog system; its first run is due at once. */
-  createHealthCheck: mutation({ ...manage, ...ofSystem })
+  createHealthCheck: mutation({ ...manage, ...namesSystems('systemId') })
     .input(CreateHealthCheckInputSchema)
     .output(HealthCheckSchema),
   /** Changes the given fields; a changed type, config, interval or timeout runs again soon. */
@@ -51,11 +44,11 @@ export const healthcheckContract = defineContract('healthcheck', {
   /** A check's results, newest first, a page at a time going back in time. */
   getHistory: query(read).input(GetHistoryInputSchema).output(HistorySchema),
   /** The health of one system and the latest result of each of its checks. */
-  getSystemHealthStatus: query({ ...read, ...ofSystem })
+  getSystemHealthStatus: query({ ...read, ...namesSystems('systemId') })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemHealthStatusSchema),
   /** The health of up to 500 systems, in the order asked, leaving out those the caller may not see. */
-  getBulkSystemHealthStatus: query({ ...read, ...listedBySystem('statuses') })
+  getBulkSystemHealthStatus: query({ ...read, ...attachedToSystems('systemId', 'statuses') })
     .input(GetBulkSystemHealthStatusInputSchema)
     .output(z.object({ statuses: z.array(SystemHealthStatusSchema) })),
 });

@@ -1,4 +1,4 @@
-import { systemResource } from '@checkline/catalog/contract';
+import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
 import { incidentAccess } from './access.ts';
@@ -17,11 +17,7 @@ import {
 const read = { access: [incidentAccess.read] };
 const manage = { access: [incidentAccess.manage] };
 /** Incidents belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
-const listedIncidents = {
-  attachedList: { ...systemResource, field: 'incidents', via: 'systemIds' },
-};
-const oneIncident = { attachedList: { ...systemResource, via: 'systemIds' } };
-const namingSystems = { attachedTo: { ...systemResource, fields: ['systemIds'] } };
+const listedIncidents = attachedToSystems('systemIds', 'incidents');
 
 export const incidentContract = defineContract('incident', {
   /** Unresolved incidents, newest first, optionally only those affecting one system. */
@@ -33,15 +29,15 @@ export const incidentContract = defineContract('incident', {
     .input(ListIncidentsInputSchema)
     .output(IncidentPageSchema),
   /** One incident with its timeline. */
-  getIncident: query({ ...read, ...oneIncident })
+  getIncident: query({ ...read, ...attachedToSystems('systemIds') })
     .input(IdInputSchema)
     .output(IncidentDetailSchema),
   /** Opens an incident as `investigating`, with a first timeline entry. */
-  createIncident: mutation({ ...manage, ...namingSystems })
+  createIncident: mutation({ ...manage, ...namesSystems('systemIds') })
     .input(CreateIncidentInputSchema)
     .output(IncidentDetailSchema),
   /** Changes the given fields; a new status or a message adds a timeline entry. */
-  updateIncident: mutation({ ...manage, ...namingSystems })
+  updateIncident: mutation({ ...manage, ...namesSystems('systemIds') })
     .input(UpdateIncidentInputSchema)
     .output(IncidentDetailSchema),
   deleteIncident: mutation(manage).input(IdInputSchema).output(DeletedSchema),

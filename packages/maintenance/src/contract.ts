@@ -1,4 +1,4 @@
-import { systemResource } from '@checkline/catalog/contract';
+import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { maintenanceAccess } from './access.ts';
 import {
@@ -15,8 +15,7 @@ import {
 const read = { access: [maintenanceAccess.read] };
 const manage = { access: [maintenanceAccess.manage] };
 /** Windows belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
-const listedWindows = { attachedList: { ...systemResource, field: 'windows', via: 'systemIds' } };
-const namingSystems = { attachedTo: { ...systemResource, fields: ['systemIds'] } };
+const listedWindows = attachedToSystems('systemIds', 'windows');
 
 export const maintenanceContract = defineContract('maintenance', {
   /** Active and upcoming windows by start, optionally of one system or including past ones. */
@@ -28,11 +27,11 @@ export const maintenanceContract = defineContract('maintenance', {
     .input(GetBulkActiveWindowsInputSchema)
     .output(WindowsSchema),
   /** Plans a window; `startAt` must be before `endAt` and every system must exist. */
-  scheduleWindow: mutation({ ...manage, ...namingSystems })
+  scheduleWindow: mutation({ ...manage, ...namesSystems('systemIds') })
     .input(ScheduleWindowInputSchema)
     .output(WindowSchema),
   /** Changes the given fields; the resulting `startAt` must still be before `endAt`. */
-  updateWindow: mutation({ ...manage, ...namingSystems })
+  updateWindow: mutation({ ...manage, ...namesSystems('systemIds') })
     .input(UpdateWindowInputSchema)
     .output(WindowSchema),
   deleteWindow: mutation(manage).input(IdInputSchema).output(DeletedSchema),
