@@ -91,10 +91,10 @@ describe('team grants on catalog systems', () => {
       { getSystem: { id: systems.c } },
       outsider.secret,
     );
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({
-      code: 'FORBIDDEN',
-      message: 'This catalog.system is restricted to its teams',
+      code: 'NOT_FOUND',
+      message: `System ${systems.c} not found`,
     });
     expect(await keyedGetSystems(insider.secret)).toEqual(['system-c']);
     await expect(

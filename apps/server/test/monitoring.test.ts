@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCaller,
+  applicationWithRoles,
+  monitoringRules,
+  type AdminCall,
+} from './support/team-world.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -11,44 +17,15 @@ let server: TestServer;
 let target: Server;
 let targetUrl: string;
 let targetStatus = 200;
-let session: Record<string, string>;
+let asAdmin: AdminCall;
 let operator: string;
-
-const monitoringRules = [
-  'catalog.catalog.read',
-  'catalog.catalog.manage',
-  'healthcheck.healthcheck.read',
-  'healthcheck.healthcheck.manage',
-  'maintenance.maintenance.read',
-  'maintenance.maintenance.manage',
-  'incident.incident.read',
-  'incident.incident.manage',
-];
-
-async function asAdmin(pluginId: string, body: Record<string, unknown>) {
-  const response = await server.request(`/api/${pluginId}/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...session },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(JSON.stringify(answer));
-  return answer;
-}
 
 /** A new application whose only role holds `rules`, and its key. */
 async function applicationWith(name: string, rules: string[]) {
   const { createRole } = await asAdmin('auth', {
     createRole: { name: `${name}-role`, accessRules: rules },
   });
-  const { createApplication } = await asAdmin('auth', { createApplication: { name } });
-  await asAdmin('auth', {
-    updateApplication: { id: createApplication.application.id, roleIds: [createRole.id] },
-  });
-  return {
-    id: createApplication.application.id as string,
-    key: createApplication.secret as string,
-  };
+  return applicationWithRoles(asAdmin, name, [createRole.id]);
 }
 
 const json = async (response: Response) => ({
@@ -65,8 +42,8 @@ beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
 
   server = await createTestServer();
-  session = await server.adminSession();
-  operator = (await applicationWith('operator', monitoringRules)).key;
+  asAdmin = adminCaller(server, await server.adminSession());
+  operator = (await applicationWith('operator', [...monitoringRules])).key;
 });
 afterAll(async () => {
   await server.close();
@@ -219,11 +196,11 @@ describe('health checks through an application key', () => {
     expect(bulk.body.statuses.map((status: { systemId: string }) => status.systemId)).toEqual([
       mine.id,
     ]);
-    const refused = await server.rest('GET', 'healthcheck/getSystemHealthStatus', {
+    const hidden = await server.rest('GET', 'healthcheck/getSystemHealthStatus', {
       token: watcher.key,
       query: `systemId=${theirs.id}`,
     });
-    expect(refused.status).toBe(403);
+    expect(hidden.status).toBe(404);
     const allowed = await server.keyed(
       'healthcheck',
       { getSystemHealthStatus: { systemId: mine.id } },

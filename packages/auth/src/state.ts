@@ -43,7 +43,7 @@ export class AuthState {
       catalog: this.catalog,
       limits: this.limits,
     });
-    this.teamAccess = new TeamAccess(db, this.config.cache.grantsTtlMs);
+    this.teamAccess = new TeamAccess(this.config.cache.grantsTtlMs);
   }
 
   /** Called in the init phase with the root database. */

@@ -1,6 +1,7 @@
 import type { Principal, ResourceAccessLevel } from '@checkline/core/contract';
 import type { ResourceAccess, ResourceDecision } from '@checkline/core';
 import type { Database } from '@checkline/db';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { TEAM_RESOURCE } from './access.ts';
 import type { ResourceEntry } from './resource-grants.ts';
 import { loadResourceEntries } from './resource-grants.ts';
@@ -15,6 +16,8 @@ function grantedToCaller(entry: ResourceEntry, principal: Principal, level: Reso
   );
 }
 
+const isTransaction = (db: Database): boolean => db instanceof PgTransaction;
+
 interface Loaded {
   expiresAt: number;
   entries: Promise<Map<string, ResourceEntry>>;
@@ -25,17 +28,15 @@ interface Loaded {
  * team-only: the global rule or a grant of one of the caller's teams. Team-only: a grant only
  * (admins excepted). The grants of a resource type are read in one go and kept for a few seconds:
  * checking them costs no query on the hot path. Teams themselves (`auth.team`) may be changed by
- * their managers.
+ * their managers. Every read goes through the `db` of the call (its transaction inside one).
  */
 export class TeamAccess implements ResourceAccess {
   readonly #loaded = new Map<string, Loaded>();
 
-  constructor(
-    private readonly db: () => Database,
-    private readonly ttlMs: number,
-  ) {}
+  constructor(private readonly ttlMs: number) {}
 
   async decide(
+    db: Database,
     principal: Principal,
     resourceType: string,
     resourceId: string,
@@ -44,17 +45,17 @@ export class TeamAccess implements ResourceAccess {
     if (principal.isAdmin) return 'allow';
     if (resourceType === TEAM_RESOURCE) {
       const manager =
-        principal.teamIds.includes(resourceId) &&
-        (await managesTeam(this.db(), principal, resourceId));
+        principal.teamIds.includes(resourceId) && (await managesTeam(db, principal, resourceId));
       return manager ? 'allow' : 'global';
     }
-    const entry = (await this.#entries(resourceType)).get(resourceId);
+    const entry = (await this.#entries(db, resourceType)).get(resourceId);
     if (!entry) return 'global';
     if (grantedToCaller(entry, principal, level)) return 'allow';
     return entry.teamOnly ? 'deny' : 'global';
   }
 
   async visible(
+    db: Database,
     principal: Principal,
     resourceType: string,
     ids: readonly string[],
@@ -65,7 +66,7 @@ export class TeamAccess implements ResourceAccess {
     if (resourceType === TEAM_RESOURCE) {
       return new Set(holdsGlobalRule ? ids : ids.filter((id) => principal.teamIds.includes(id)));
     }
-    const entries = await this.#entries(resourceType);
+    const entries = await this.#entries(db, resourceType);
     return new Set(
       ids.filter((id) => {
         const entry = entries.get(id);
@@ -76,19 +77,38 @@ export class TeamAccess implements ResourceAccess {
     );
   }
 
+  async restricted(
+    db: Database,
+    principal: Principal,
+    resourceType: string,
+    level: ResourceAccessLevel,
+  ): Promise<ReadonlySet<string>> {
+    if (principal.isAdmin || resourceType === TEAM_RESOURCE) return new Set();
+    const restricted = new Set<string>();
+    for (const [id, entry] of await this.#entries(db, resourceType)) {
+      if (entry.teamOnly && !grantedToCaller(entry, principal, level)) restricted.add(id);
+    }
+    return restricted;
+  }
+
   /** Drops what is kept of one resource type (or all), so the next check reads it again. */
   invalidate(resourceType?: string): void {
     if (resourceType === undefined) this.#loaded.clear();
     else this.#loaded.delete(resourceType);
   }
 
-  #entries(resourceType: string): Promise<Map<string, ResourceEntry>> {
+  /**
+   * Kept grants while fresh. Otherwise they are read through `db`; what a transaction reads is
+   * not kept, since it may hold changes that roll back (its own grant changes invalidate at once).
+   */
+  #entries(db: Database, resourceType: string): Promise<Map<string, ResourceEntry>> {
     const now = Date.now();
     const current = this.#loaded.get(resourceType);
     if (current && current.expiresAt > now) return current.entries;
+    if (isTransaction(db)) return loadResourceEntries(db, resourceType);
     const loaded: Loaded = {
       expiresAt: now + this.ttlMs,
-      entries: loadResourceEntries(this.db(), resourceType),
+      entries: loadResourceEntries(db, resourceType),
     };
     // A failed read must not be kept: the next check tries again (and this one fails closed).
     loaded.entries.catch(() => {

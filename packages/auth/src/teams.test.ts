@@ -150,10 +150,11 @@ describe('team access to resources', () => {
   });
 
   const decide = (principal: Principal, id: string, level: 'read' | 'manage' = 'read') =>
-    auth.authentication.resources.decide(principal, TYPE, id, level);
+    auth.authentication.resources.decide(auth.db, principal, TYPE, id, level);
   const visible = async (principal: Principal, holdsGlobalRule: boolean) =>
     [
       ...(await auth.authentication.resources.visible(
+        auth.db,
         principal,
         TYPE,
         [thingA, thingB, thingC],

@@ -7,3 +7,19 @@ export const catalogAccess = defineAccessRules('catalog', {
 
 /** Resource type of a system, for team grants. */
 export const SYSTEM_RESOURCE = 'catalog.system';
+
+/** Systems as other plugins name them in contract metadata: a hidden one answers `System <id> not found`. */
+export const systemResource = { type: SYSTEM_RESOURCE, label: 'System' } as const;
+
+/** Contract metadata (API.md 2): the input `fields` hold the ids of catalog systems. */
+export const namesSystems = (...fields: string[]) => ({
+  attachedTo: { ...systemResource, fields },
+});
+
+/**
+ * Contract metadata (API.md 2): the output list `field` (or, without it, the output itself)
+ * holds objects attached to the catalog systems in their `via` field.
+ */
+export const attachedToSystems = (via: 'systemId' | 'systemIds', field?: string) => ({
+  attachedList: { ...systemResource, via, ...(field !== undefined && { field }) },
+});

@@ -1,5 +1,11 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
-import { SYSTEM_RESOURCE, catalogAccess } from './access.ts';
+import {
+  SYSTEM_RESOURCE,
+  attachedToSystems,
+  catalogAccess,
+  namesSystems,
+  systemResource,
+} from './access.ts';
 import {
   CreateGroupInputSchema,
   CreateSystemInputSchema,
@@ -19,9 +25,11 @@ import {
 
 const read = { access: [catalogAccess.read] };
 const manage = { access: [catalogAccess.manage] };
-const system = (level: 'read' | 'manage') => ({ type: SYSTEM_RESOURCE, idField: 'id', level });
+const system = (level: 'read' | 'manage') => ({ ...systemResource, idField: 'id', level });
+/** Groups belong to their member systems: team-only ones hide them (API.md 2). */
+const listedGroups = attachedToSystems('systemIds', 'groups');
 
-export { SYSTEM_RESOURCE } from './access.ts';
+export { SYSTEM_RESOURCE, attachedToSystems, namesSystems, systemResource } from './access.ts';
 
 export const catalogContract = defineContract('catalog', {
   getSystems: query({
@@ -57,15 +65,17 @@ export const catalogContract = defineContract('catalog', {
 
   getGroups: query({
     ...read,
+    ...listedGroups,
     summary: 'Groups by name with the ids of their systems, a page at a time.',
   })
     .input(GetGroupsInputSchema)
     .output(GroupPageSchema),
-  getGroup: query({ ...read, summary: 'One group by id.' })
+  getGroup: query({ ...read, ...attachedToSystems('systemIds'), summary: 'One group by id.' })
     .input(IdInputSchema)
     .output(GroupSchema),
   getSystemGroups: query({
     ...read,
+    ...listedGroups,
     resource: { ...system('read'), idField: 'systemId' },
     summary: 'The groups a system belongs to, by name, a page at a time.',
   })
@@ -80,10 +90,18 @@ export const catalogContract = defineContract('catalog', {
   deleteGroup: mutation({ ...manage, summary: 'Deletes a group; its systems stay.' })
     .input(IdInputSchema)
     .output(DeletedSchema),
-  addSystemToGroup: mutation({ ...manage, summary: 'Adds a system to a group.' })
+  addSystemToGroup: mutation({
+    ...manage,
+    ...namesSystems('systemId'),
+    summary: 'Adds a system to a group.',
+  })
     .input(GroupMembershipInputSchema)
     .output(GroupSchema),
-  removeSystemFromGroup: mutation({ ...manage, summary: 'Takes a system out of a group.' })
+  removeSystemFromGroup: mutation({
+    ...manage,
+    ...namesSystems('systemId'),
+    summary: 'Takes a system out of a group.',
+  })
     .input(GroupMembershipInputSchema)
     .output(GroupSchema),
 });

@@ -1,9 +1,21 @@
-import { implementPlugin } from '@checkline/core';
+import type { RequestContext } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
+import type { ResourceAccessLevel } from '@checkline/core/contract';
+import { systemResource } from './access.ts';
 import { catalogContract } from './contract.ts';
 import { systemDeleted } from './events.ts';
 import * as catalog from './service.ts';
 
 const os = implementPlugin(catalogContract);
+
+/** The group, once the caller may see it (read) or change it (manage): API.md 2. */
+async function reachGroup(context: RequestContext, id: string, level: ResourceAccessLevel) {
+  const group = await catalog.getGroup(context.db, id);
+  await assertAttachedReach(context, systemResource, group.systemIds, level, () =>
+    notFound('Group', id),
+  );
+  return group;
+}
 
 export const catalogRouter = os.router({
   getSystems: os.getSystems.handler(({ context, input }) => catalog.listSystems(context.db, input)),
@@ -20,23 +32,27 @@ export const catalogRouter = os.router({
     return deleted;
   }),
   getGroups: os.getGroups.handler(({ context, input }) => catalog.listGroups(context.db, input)),
-  getGroup: os.getGroup.handler(({ context, input }) => catalog.getGroup(context.db, input.id)),
+  getGroup: os.getGroup.handler(({ context, input }) => reachGroup(context, input.id, 'read')),
   getSystemGroups: os.getSystemGroups.handler(({ context, input }) =>
     catalog.listGroupsOfSystem(context.db, input),
   ),
   createGroup: os.createGroup.handler(({ context, input }) =>
     catalog.createGroup(context.db, input),
   ),
-  updateGroup: os.updateGroup.handler(({ context, input }) =>
-    catalog.updateGroup(context.db, input),
-  ),
-  deleteGroup: os.deleteGroup.handler(({ context, input }) =>
-    catalog.deleteGroup(context.db, input.id),
-  ),
-  addSystemToGroup: os.addSystemToGroup.handler(({ context, input }) =>
-    catalog.addSystemToGroup(context.db, input),
-  ),
-  removeSystemFromGroup: os.removeSystemFromGroup.handler(({ context, input }) =>
-    catalog.removeSystemFromGroup(context.db, input),
-  ),
+  updateGroup: os.updateGroup.handler(async ({ context, input }) => {
+    await reachGroup(context, input.id, 'manage');
+    return catalog.updateGroup(context.db, input);
+  }),
+  deleteGroup: os.deleteGroup.handler(async ({ context, input }) => {
+    await reachGroup(context, input.id, 'manage');
+    return catalog.deleteGroup(context.db, input.id);
+  }),
+  addSystemToGroup: os.addSystemToGroup.handler(async ({ context, input }) => {
+    await reachGroup(context, input.groupId, 'manage');
+    return catalog.addSystemToGroup(context.db, input);
+  }),
+  removeSystemFromGroup: os.removeSystemFromGroup.handler(async ({ context, input }) => {
+    await reachGroup(context, input.groupId, 'manage');
+    return catalog.removeSystemFromGroup(context.db, input);
+  }),
 });

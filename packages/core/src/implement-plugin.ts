@@ -1,7 +1,7 @@
-import { implement, os } from '@orpc/server';
+import { implement, os, Procedure } from '@orpc/server';
 import type { AnyContractRouter, ContractRouter } from '@orpc/contract';
-import type { Router } from '@orpc/server';
-import { accessMiddleware } from './access-middleware.ts';
+import type { AnyProcedure, AnyRouter, Router } from '@orpc/server';
+import { accessMiddleware, admissionMiddleware } from './access-middleware.ts';
 import { transactionMiddleware } from './transaction-middleware.ts';
 import type { RequestContext } from './context.ts';
 import type { ProcedureMeta } from './meta.ts';
@@ -11,17 +11,39 @@ export function implementPlugin<T extends AnyContractRouter>(contract: T) {
   return implement<T, RequestContext>(contract);
 }
 
+/** How many middlewares `guardRouter` adds, and how many of them run before input validation. */
+const GUARDS = 3;
+const GUARDS_BEFORE_VALIDATION = 1;
+
 /**
- * Puts the access check, then the mutation transaction, in front of every procedure of a plugin
+ * oRPC validates input after every router-level middleware; the guard wants it after admission
+ * only, so that a missing or malformed id is BAD_REQUEST before any resource is looked up.
+ */
+function validateAfterAdmission<T extends AnyRouter>(router: T): T {
+  if (router instanceof Procedure) {
+    const def = (router as AnyProcedure)['~orpc'];
+    const index = def.inputValidationIndex - GUARDS + GUARDS_BEFORE_VALIDATION;
+    return new Procedure({ ...def, inputValidationIndex: index }) as unknown as T;
+  }
+  return Object.fromEntries(
+    Object.entries(router).map(([key, child]) => [key, validateAfterAdmission(child as AnyRouter)]),
+  ) as T;
+}
+
+/**
+ * Puts the admission check (principal kind, rules), input validation, the access check (team
+ * access, list filtering) and the mutation transaction in front of every procedure of a plugin
  * router. The server applies it to every mounted plugin, so no plugin can forget it.
  */
 export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, RequestContext>>(
   router: T,
 ) {
-  return os
+  const guarded = os
     .$context<RequestContext>()
     .$meta<ProcedureMeta>({ kind: 'query', principals: [], access: [] })
+    .use(admissionMiddleware)
     .use(accessMiddleware)
     .use(transactionMiddleware)
     .router(router);
+  return validateAfterAdmission(guarded);
 }

@@ -1,5 +1,6 @@
 export * from './contract.ts';
 export * from './access-middleware.ts';
+export * from './attached-access.ts';
 export * from './authorize.ts';
 export * from './context.ts';
 export type * from './plugin-directory.ts';

@@ -78,3 +78,37 @@ describe('defineContract', () => {
     });
   });
 });
+
+describe('team access in contract metadata', () => {
+  const thing = { type: 'other.thing', label: 'Thing' };
+
+  it('refuses a resource of another plugin: its grants stand in only for their own plugin', () => {
+    expect(() =>
+      defineContract('demo', {
+        getThing: query({ resource: { ...thing, idField: 'id' }, summary: 'One thing.' }).input(
+          z.object({ id: z.string() }),
+        ),
+      }),
+    ).toThrow('demo.getThing: other.thing belongs to another plugin');
+    expect(() =>
+      defineContract('demo', {
+        getThings: query({
+          resourceList: { type: 'other.thing', field: 'things' },
+          summary: 'Things.',
+        }),
+      }),
+    ).toThrow('belongs to another plugin');
+  });
+
+  it('takes resources of another plugin as attached, at the level the procedure kind implies', () => {
+    const contract = defineContract('demo', {
+      getNote: query({ attachedTo: { ...thing, fields: ['thingId'] }, summary: 'A note.' }),
+      createNote: mutation({
+        attachedTo: { ...thing, fields: ['thingIds'] },
+        summary: 'Creates a note.',
+      }),
+    });
+    expect(contract.getNote['~orpc'].meta.attachedTo).toMatchObject({ level: 'read' });
+    expect(contract.createNote['~orpc'].meta.attachedTo).toMatchObject({ level: 'manage' });
+  });
+});

@@ -1,7 +1,13 @@
 import { ContractProcedure, oc } from '@orpc/contract';
 import type { AnyContractProcedure, ErrorMap, HTTPMethod, Schema } from '@orpc/contract';
 import type { AccessRule } from './access-rules.ts';
-import type { ProcedureKind, ProcedureMeta, ResourceAccessLevel } from './meta.ts';
+import type {
+  AttachedListRef,
+  ProcedureKind,
+  ProcedureMeta,
+  ResourceAccessLevel,
+  ResourceKind,
+} from './meta.ts';
 import type { PrincipalKind } from './principal.ts';
 import { principalKinds } from './principal.ts';
 
@@ -14,10 +20,20 @@ export interface ProcedureOptions {
   access?: readonly AccessRule[];
   /** Principal kinds allowed to call. Default: all. */
   principals?: readonly PrincipalKind[];
-  /** The resource this call addresses and the input field holding its id. */
-  resource?: { type: string; idField: string; level?: ResourceAccessLevel };
-  /** The output field listing resources, filtered by team access. */
+  /**
+   * The resource of this plugin that the call addresses and the input field holding its id; a
+   * team grant on it stands in for `access`. Default level: read for queries, manage for mutations.
+   */
+  resource?: ResourceKind & { idField: string; level?: ResourceAccessLevel };
+  /** The output field listing this plugin's resources, filtered by team access. */
   resourceList?: { type: string; field: string };
+  /**
+   * Input fields naming resources (of another plugin) the call reads or attaches to: each
+   * team-only one needs a grant of the caller's team (read for queries, manage for mutations).
+   */
+  attachedTo?: ResourceKind & { fields: readonly string[]; level?: ResourceAccessLevel };
+  /** The output list of objects attached to resources, filtered to those the caller may see. */
+  attachedList?: AttachedListRef;
   /** Serve this query as POST with a JSON body (its input may hold a large array). */
   bulk?: boolean;
   /** Mutations only: `false` when the call waits on the network and keeps its own transactions. */
@@ -27,13 +43,19 @@ export interface ProcedureOptions {
 const base = oc.$meta<ProcedureMeta>({ kind: 'query', principals: principalKinds, access: [] });
 
 function procedure(kind: ProcedureKind, options: ProcedureOptions) {
-  const level = options.resource?.level ?? (kind === 'query' ? 'read' : 'manage');
+  const defaultLevel: ResourceAccessLevel = kind === 'query' ? 'read' : 'manage';
   const meta: ProcedureMeta = {
     kind,
     principals: options.principals ?? principalKinds,
     access: (options.access ?? []).map((rule) => rule.id),
-    ...(options.resource && { resource: { ...options.resource, level } }),
+    ...(options.resource && {
+      resource: { ...options.resource, level: options.resource.level ?? defaultLevel },
+    }),
     ...(options.resourceList && { resourceList: { ...options.resourceList, level: 'read' } }),
+    ...(options.attachedTo && {
+      attachedTo: { ...options.attachedTo, level: options.attachedTo.level ?? defaultLevel },
+    }),
+    ...(options.attachedList && { attachedList: options.attachedList }),
     ...(options.bulk && { bulk: true }),
     ...(options.transaction === false && { noTransaction: true }),
   };
@@ -126,12 +148,36 @@ export function describeAccess(meta: ProcedureMeta): string {
       `Addresses the \`${meta.resource.type}\` named by \`${meta.resource.idField}\`: team access to it applies (${meta.resource.level}).`,
     );
   }
+  if (meta.attachedTo) {
+    sentences.push(
+      `The \`${meta.attachedTo.type}\` named by ${list(meta.attachedTo.fields.map((field) => `\`${field}\``))} must be visible to the caller (team access, ${meta.attachedTo.level}).`,
+    );
+  }
+  if (meta.attachedList) {
+    sentences.push(
+      `Leaves out what is attached only to a \`${meta.attachedList.type}\` the caller may not see (team access).`,
+    );
+  }
   if (meta.resourceList) {
     sentences.push(
       `\`${meta.resourceList.field}\` leaves out each \`${meta.resourceList.type}\` the caller may not see (team access).`,
     );
   }
   return sentences.join(' ');
+}
+
+/**
+ * A team grant stands in only for the rules of the plugin that owns the resource (API.md 2):
+ * another plugin's resources are named with `attachedTo` / `attachedList`, never `resource`.
+ */
+function assertOwnResources(pluginId: string, name: string, meta: ProcedureMeta) {
+  for (const ref of [meta.resource, meta.resourceList]) {
+    if (ref && !ref.type.startsWith(`${pluginId}.`)) {
+      throw new Error(
+        `${pluginId}.${name}: ${ref.type} belongs to another plugin; name it with attachedTo or attachedList`,
+      );
+    }
+  }
 }
 
 type Finished<T> =
@@ -156,6 +202,7 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
   for (const [name, proc] of Object.entries(procedures)) {
     const def = proc['~orpc'];
     const meta = def.meta as ProcedureMeta;
+    assertOwnResources(pluginId, name, meta);
     const method = restMethodFor(name, meta);
     contract[name] = new ContractProcedure({
       ...def,

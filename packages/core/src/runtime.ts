@@ -50,6 +50,7 @@ export function createRuntime(
   const resources: ResourceAccess = {
     decide: (...args) => current.decide(...args),
     visible: (...args) => current.visible(...args),
+    restricted: (...args) => current.restricted(...args),
   };
   const router = buildRouter(plugins);
   const events = new EventBus(logger);

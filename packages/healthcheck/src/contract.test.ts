@@ -33,18 +33,27 @@ describe('healthcheck contract', () => {
     },
   );
 
-  it('addresses catalog systems where the input names one', () => {
-    const resourceOf = (name: keyof typeof expected) =>
-      (healthcheckContract[name]['~orpc'].meta as ProcedureMeta).resource;
-    expect(resourceOf('getSystemHealthStatus')).toEqual({
-      type: 'catalog.system',
-      idField: 'systemId',
+  it('names catalog systems as attached resources, never as its own', () => {
+    const metaOf = (name: keyof typeof expected) =>
+      healthcheckContract[name]['~orpc'].meta as ProcedureMeta;
+    const system = { type: 'catalog.system', label: 'System' };
+    expect(metaOf('getSystemHealthStatus').attachedTo).toEqual({
+      ...system,
+      fields: ['systemId'],
       level: 'read',
     });
-    expect(resourceOf('createHealthCheck')).toEqual({
-      type: 'catalog.system',
-      idField: 'systemId',
+    expect(metaOf('createHealthCheck').attachedTo).toEqual({
+      ...system,
+      fields: ['systemId'],
       level: 'manage',
     });
+    expect(metaOf('getBulkSystemHealthStatus').attachedList).toEqual({
+      ...system,
+      field: 'statuses',
+      via: 'systemId',
+    });
+    for (const procedure of Object.values(healthcheckContract)) {
+      expect((procedure['~orpc'].meta as ProcedureMeta).resource).toBeUndefined();
+    }
   });
 });

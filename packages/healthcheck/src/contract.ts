@@ -1,6 +1,7 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
-import { SYSTEM_RESOURCE, healthcheckAccess } from './access.ts';
+import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
+import { healthcheckAccess } from './access.ts';
 import {
   CreateHealthCheckInputSchema,
   DeletedSchema,
@@ -20,12 +21,6 @@ import {
 
 const read = { access: [healthcheckAccess.read] };
 const manage = { access: [healthcheckAccess.manage] };
-const system = (level: 'read' | 'manage') => ({
-  type: SYSTEM_RESOURCE,
-  idField: 'systemId',
-  level,
-});
-
 export const healthcheckContract = defineContract('healthcheck', {
   getHealthCheckTypes: query({
     ...read,
@@ -35,6 +30,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     .output(z.object({ types: z.array(HealthCheckTypeInfoSchema) })),
   getHealthChecks: query({
     ...read,
+    ...attachedToSystems('systemId', 'healthChecks'),
     summary: 'Checks by system and name, a page at a time, optionally of one system.',
     description:
       'Checks of systems the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
@@ -43,7 +39,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     .output(HealthCheckPageSchema),
   createHealthCheck: mutation({
     ...manage,
-    resource: system('manage'),
+    ...namesSystems('systemId'),
     summary: 'Adds a check to an existing catalog system; its first run is due at once.',
   })
     .input(CreateHealthCheckInputSchema)
@@ -74,13 +70,14 @@ export const healthcheckContract = defineContract('healthcheck', {
     .output(HistorySchema),
   getSystemHealthStatus: query({
     ...read,
-    resource: system('read'),
+    ...namesSystems('systemId'),
     summary: 'The health of one system and the latest result of each of its checks.',
   })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemHealthStatusSchema),
   getBulkSystemHealthStatus: query({
     ...read,
+    ...attachedToSystems('systemId', 'statuses'),
     summary:
       'The health of up to 500 systems, in the order asked, leaving out those the caller may not see.',
   })

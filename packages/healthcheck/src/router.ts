@@ -1,6 +1,7 @@
 import { assertSystemsExist } from '@checkline/catalog';
+import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { implementPlugin, notFound } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
 import { healthcheckContract } from './contract.ts';
@@ -11,7 +12,6 @@ import { runCheck } from './run-check.ts';
 import type { RunGuard } from './run-rate-limit.ts';
 import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
-import { assertSystemAccess, visibleSystems } from './system-access.ts';
 import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
 import type { TargetPolicy } from './targets/target-policy.ts';
 
@@ -32,10 +32,12 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
   const parseConfig = (typeId: string, config: unknown) =>
     parseCheckConfig(types, targets, typeId, config);
 
-  /** The check addressed by `id`, once the caller may act on its system. */
+  /** The check addressed by `id`, once the caller may act on its system (API.md 2). */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {
     const check = await healthchecks.getHealthCheckRow(context.db, id);
-    await assertSystemAccess(context, check.systemId, level);
+    await assertAttachedReach(context, systemResource, [check.systemId], level, () =>
+      notFound('Health check', id),
+    );
     return check;
   };
 
@@ -43,15 +45,11 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
     getHealthCheckTypes: os.getHealthCheckTypes.handler(() => ({
       types: describeCheckTypes(types),
     })),
-    getHealthChecks: os.getHealthChecks.handler(async ({ context, input }) => {
-      const { healthChecks: checks, nextCursor } = await healthchecks.listHealthChecks(
-        context.db,
-        input,
-      );
-      const visible = await visibleSystems(context, [...new Set(checks.map((c) => c.systemId))]);
-      // The cursor is the unfiltered page's: a short page still leads on to every later check.
-      return { healthChecks: checks.filter((check) => visible.has(check.systemId)), nextCursor };
-    }),
+    getHealthChecks: os.getHealthChecks.handler(({ context, input }) =>
+      // Checks of hidden systems are left out by the access middleware after the page is read;
+      // the cursor stays the unfiltered page's, so a short page still leads on to every later check.
+      healthchecks.listHealthChecks(context.db, input),
+    ),
     createHealthCheck: os.createHealthCheck.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);
       return healthchecks.createHealthCheck(context.db, input, { now: now(), parseConfig });
@@ -96,15 +94,12 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       );
       return status!;
     }),
-    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => {
-      const asked = [...new Set(input.systemIds)];
-      const visible = await visibleSystems(context, asked);
-      const statuses = await readSystemStatuses(
+    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => ({
+      statuses: await readSystemStatuses(
         context.db,
-        asked.filter((id) => visible.has(id)),
+        [...new Set(input.systemIds)],
         maintenanceLookup(context),
-      );
-      return { statuses };
-    }),
+      ),
+    })),
   });
 }

@@ -33,10 +33,11 @@ const unknownId = '5b0a4a4e-8a35-4a0c-9d8e-2f4f8e8c1a11';
 const teamOnly = new Set<string>();
 const inTeam = (principal: Principal) => principal.teamIds.includes('team-a');
 const teamAccess: ResourceAccess = {
-  decide: async (principal, _type, id) =>
+  decide: async (_db, principal, _type, id) =>
     teamOnly.has(id) ? (inTeam(principal) ? 'allow' : 'deny') : 'global',
-  visible: async (principal, _type, ids, _level, holdsGlobalRule) =>
+  visible: async (_db, principal, _type, ids, _level, holdsGlobalRule) =>
     new Set(ids.filter((id) => (teamOnly.has(id) ? inTeam(principal) : holdsGlobalRule))),
+  restricted: async (_db, principal) => new Set(inTeam(principal) ? [] : teamOnly),
 };
 
 beforeAll(async () => {
@@ -289,16 +290,18 @@ describe('getSystemHealthStatus', () => {
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     teamOnly.add(system.id);
     await expect(h.as(reader).getSystemHealthStatus({ systemId: system.id })).rejects.toMatchObject(
-      {
-        code: 'FORBIDDEN',
-      },
+      { code: 'NOT_FOUND', message: `System ${system.id} not found` },
     );
-    const member = testPrincipal([], { teamIds: ['team-a'] });
+    const member = testPrincipal([healthcheckAccess.read], { teamIds: ['team-a'] });
     await expect(
       h.as(member).getSystemHealthStatus({ systemId: system.id }),
     ).resolves.toMatchObject({
       systemId: system.id,
     });
+    const memberWithoutRule = testPrincipal([], { teamIds: ['team-a'] });
+    await expect(
+      h.as(memberWithoutRule).getSystemHealthStatus({ systemId: system.id }),
+    ).rejects.toMatchObject({ message: 'Missing access: healthcheck.healthcheck.read' });
   });
 });
 
@@ -344,16 +347,13 @@ describe('getBulkSystemHealthStatus', () => {
 });
 
 describe('team-only systems', () => {
-  it('hide their checks and refuse their history and runs outside the team', async () => {
+  it('hide their checks, history and runs outside the team, as if they did not exist', async () => {
     const { system, checks } = await systemWithChecks(1);
     const check = checks[0]!;
     teamOnly.add(system.id);
     const all = await h.as(manager).getHealthChecks({});
     expect(all.healthChecks).toEqual([]);
-    const restricted = {
-      code: 'FORBIDDEN',
-      message: 'This catalog.system is restricted to its teams',
-    };
+    const restricted = { code: 'NOT_FOUND', message: `Health check ${check.id} not found` };
     await expect(h.as(reader).getHistory({ healthCheckId: check.id })).rejects.toMatchObject(
       restricted,
     );
@@ -368,7 +368,7 @@ describe('team-only systems', () => {
         type: 'healthcheck.http',
         config: { url: target.url('/') },
       }),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: `System ${system.id} not found` });
     const teamManager = testPrincipal([healthcheckAccess.read, healthcheckAccess.manage], {
       teamIds: ['team-a'],
     });

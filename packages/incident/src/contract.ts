@@ -1,3 +1,4 @@
+import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { incidentAccess } from './access.ts';
 import {
@@ -14,32 +15,42 @@ import {
 
 const read = { access: [incidentAccess.read] };
 const manage = { access: [incidentAccess.manage] };
+/** Incidents belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
+const listedIncidents = attachedToSystems('systemIds', 'incidents');
 
 export const incidentContract = defineContract('incident', {
   getIncidents: query({
     ...read,
+    ...listedIncidents,
     summary: 'Unresolved incidents, newest first, a page at a time, optionally of one system.',
   })
     .input(GetIncidentsInputSchema)
     .output(IncidentListSchema),
   listIncidents: query({
     ...read,
+    ...listedIncidents,
     summary: 'A page of incidents, newest first, with the total; resolved ones only when asked.',
     description: 'Pages by `cursor` (stable while incidents are added) or by `offset`.',
   })
     .input(ListIncidentsInputSchema)
     .output(IncidentPageSchema),
-  getIncident: query({ ...read, summary: 'One incident with its timeline.' })
+  getIncident: query({
+    ...read,
+    ...attachedToSystems('systemIds'),
+    summary: 'One incident with its timeline.',
+  })
     .input(IdInputSchema)
     .output(IncidentDetailSchema),
   createIncident: mutation({
     ...manage,
+    ...namesSystems('systemIds'),
     summary: 'Opens an incident as `investigating`, with a first timeline entry.',
   })
     .input(CreateIncidentInputSchema)
     .output(IncidentDetailSchema),
   updateIncident: mutation({
     ...manage,
+    ...namesSystems('systemIds'),
     summary: 'Changes the given fields; a new status or a message adds a timeline entry.',
   })
     .input(UpdateIncidentInputSchema)

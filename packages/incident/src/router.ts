@@ -1,5 +1,12 @@
+import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { implementPlugin } from '@checkline/core';
+import {
+  assertAttachedReach,
+  implementPlugin,
+  notFound,
+  unreachableResources,
+} from '@checkline/core';
+import type { ResourceAccessLevel } from '@checkline/core/contract';
 import { incidentContract } from './contract.ts';
 import { incidentCreated, incidentEvent, incidentResolved, incidentUpdated } from './events.ts';
 import { assertSystemsExist } from '@checkline/catalog';
@@ -7,6 +14,15 @@ import * as incidents from './service.ts';
 import type { Author } from './timeline.ts';
 
 const os = implementPlugin(incidentContract);
+
+/** The incident, once the caller may see it (read) or change it (manage): API.md 2. */
+async function reachIncident(context: RequestContext, id: string, level: ResourceAccessLevel) {
+  const incident = await incidents.getIncident(context.db, id);
+  await assertAttachedReach(context, systemResource, incident.systemIds, level, () =>
+    notFound('Incident', id),
+  );
+  return incident;
+}
 
 const authorOf = (context: RequestContext): Author => ({
   id: context.principal.id,
@@ -17,11 +33,15 @@ export const incidentRouter = os.router({
   getIncidents: os.getIncidents.handler(({ context, input }) =>
     incidents.listOpenIncidents(context.db, input),
   ),
-  listIncidents: os.listIncidents.handler(({ context, input }) =>
-    incidents.listIncidents(context.db, input),
+  listIncidents: os.listIncidents.handler(async ({ context, input }) =>
+    incidents.listIncidents(
+      context.db,
+      input,
+      await unreachableResources(context, systemResource, 'read'),
+    ),
   ),
   getIncident: os.getIncident.handler(({ context, input }) =>
-    incidents.getIncident(context.db, input.id),
+    reachIncident(context, input.id, 'read'),
   ),
   createIncident: os.createIncident.handler(async ({ context, input }) => {
     await assertSystemsExist(context, input.systemIds ?? []);
@@ -30,6 +50,7 @@ export const incidentRouter = os.router({
     return incident;
   }),
   updateIncident: os.updateIncident.handler(async ({ context, input }) => {
+    await reachIncident(context, input.id, 'manage');
     await assertSystemsExist(context, input.systemIds ?? []);
     const { incident, change } = await incidents.updateIncident(
       context.db,
@@ -44,7 +65,8 @@ export const incidentRouter = os.router({
     }
     return incident;
   }),
-  deleteIncident: os.deleteIncident.handler(({ context, input }) =>
-    incidents.deleteIncident(context.db, input.id),
-  ),
+  deleteIncident: os.deleteIncident.handler(async ({ context, input }) => {
+    await reachIncident(context, input.id, 'manage');
+    return incidents.deleteIncident(context.db, input.id);
+  }),
 });

@@ -3,7 +3,7 @@ import { notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { keysetOrder, prepared } from '@checkline/db';
 import type { SQL } from 'drizzle-orm';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { incidentSystems, incidents } from './db/schema.ts';
 import { replaceIncidentSystems, systemIdsByIncident } from './incident-systems.ts';
 import type {
@@ -93,12 +93,25 @@ export async function listOpenIncidents(
   return readPage(db, matching(input, false), input);
 }
 
-/** A page of incidents, newest first, with how many match in all. */
+/** Incidents attached to at least one system, all of them among `hidden`. */
+const onlyAffecting = (hidden: ReadonlySet<string>) =>
+  sql`(exists (select 1 from ${incidentSystems} where ${incidentSystems.incidentId} = ${incidents.id})
+    and not exists (select 1 from ${incidentSystems} where ${incidentSystems.incidentId} = ${incidents.id}
+      and ${incidentSystems.systemId} <> all(${sql.param([...hidden])}::uuid[])))`;
+
+/**
+ * A page of incidents newest first and how many match in all; incidents whose systems are all in
+ * `hiddenSystemIds` (team-only systems the caller may not see) are neither listed nor counted.
+ */
 export async function listIncidents(
   db: Database,
   input: ListIncidentsInput,
+  hiddenSystemIds: ReadonlySet<string> = new Set(),
 ): Promise<IncidentPage> {
-  const where = matching(input, input.includeResolved);
+  const where = and(
+    matching(input, input.includeResolved),
+    hiddenSystemIds.size === 0 ? undefined : not(onlyAffecting(hiddenSystemIds)),
+  );
   const page = await readPage(db, where, input);
   return { ...page, total: await db.$count(incidents, where) };
 }

@@ -1,3 +1,4 @@
+import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { maintenanceAccess } from './access.ts';
 import {
@@ -14,10 +15,13 @@ import {
 
 const read = { access: [maintenanceAccess.read] };
 const manage = { access: [maintenanceAccess.manage] };
+/** Windows belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
+const listedWindows = attachedToSystems('systemIds', 'windows');
 
 export const maintenanceContract = defineContract('maintenance', {
   getWindows: query({
     ...read,
+    ...listedWindows,
     summary:
       'Active and upcoming windows by start, a page at a time, optionally of one system or including past ones.',
   })
@@ -25,18 +29,21 @@ export const maintenanceContract = defineContract('maintenance', {
     .output(WindowPageSchema),
   getBulkActiveWindows: query({
     ...read,
+    ...listedWindows,
     summary: 'Windows active right now that cover any of `systemIds` (healthcheck asks this).',
   })
     .input(GetBulkActiveWindowsInputSchema)
     .output(WindowsSchema),
   scheduleWindow: mutation({
     ...manage,
+    ...namesSystems('systemIds'),
     summary: 'Plans a window; `startAt` must be before `endAt` and every system must exist.',
   })
     .input(ScheduleWindowInputSchema)
     .output(WindowSchema),
   updateWindow: mutation({
     ...manage,
+    ...namesSystems('systemIds'),
     summary: 'Changes the given fields; the resulting `startAt` must still be before `endAt`.',
   })
     .input(UpdateWindowInputSchema)

@@ -1,10 +1,20 @@
-import { implementPlugin } from '@checkline/core';
+import { systemResource } from '@checkline/catalog/contract';
+import type { RequestContext } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
 import { maintenanceContract } from './contract.ts';
 import { maintenanceEnded } from './events.ts';
 import { assertSystemsExist } from '@checkline/catalog';
 import * as maintenance from './service.ts';
 
 const os = implementPlugin(maintenanceContract);
+
+/** Throws unless the caller may change the window: every team-only system of it allows manage. */
+async function assertWindowChangeable(context: RequestContext, id: string) {
+  const window = await maintenance.getWindow(context.db, id);
+  await assertAttachedReach(context, systemResource, window.systemIds, 'manage', () =>
+    notFound('Maintenance window', id),
+  );
+}
 
 export const maintenanceRouter = os.router({
   getWindows: os.getWindows.handler(({ context, input }) =>
@@ -18,10 +28,12 @@ export const maintenanceRouter = os.router({
     return maintenance.scheduleWindow(context.db, input);
   }),
   updateWindow: os.updateWindow.handler(async ({ context, input }) => {
+    await assertWindowChangeable(context, input.id);
     await assertSystemsExist(context, input.systemIds ?? []);
     return maintenance.updateWindow(context.db, input);
   }),
   deleteWindow: os.deleteWindow.handler(async ({ context, input }) => {
+    await assertWindowChangeable(context, input.id);
     const { window, interrupted } = await maintenance.deleteWindow(context.db, input.id);
     // Subscribers were told it started; deleting it mid-way ends the maintenance for them.
     if (interrupted) {

@@ -1,4 +1,4 @@
-import { authorize, badRequest, notFound } from '@checkline/core';
+import { admitCaller, authorize, badRequest, notFound } from '@checkline/core';
 import type { RequestContext } from '@checkline/core';
 import type { AnyProcedure, AnyRouter } from '@orpc/server';
 import { call, ValidationError, ORPCError } from '@orpc/server';
@@ -45,9 +45,10 @@ function parseBody(text: string): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-async function validateInput(call: KeyedCall) {
+/** The input as the procedure will see it (defaults applied), or BAD_REQUEST with its issues. */
+async function validateInput(call: KeyedCall): Promise<unknown> {
   const schema = call.procedure['~orpc'].inputSchema;
-  if (!schema) return;
+  if (!schema) return call.input;
   const result = await schema['~standard'].validate(call.input);
   if (result.issues) {
     throw new ORPCError('BAD_REQUEST', {
@@ -55,6 +56,7 @@ async function validateInput(call: KeyedCall) {
       cause: new ValidationError({ message: 'Input validation failed', issues: result.issues }),
     });
   }
+  return result.value;
 }
 
 /** The keyed surface for one plugin: `{ procName: input, ... }` in, `{ procName: output }` out. */
@@ -99,12 +101,17 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
     return output;
   }
 
-  /** Every key is resolved, authorised and validated before any runs (API.md 1.1). */
+  /**
+   * Every key is resolved, authorised and validated before any runs (API.md 1.1), in the order
+   * every call takes: admission, input validation, then team access (on the root database: no
+   * transaction is open yet).
+   */
   async function preflight(context: RequestContext, calls: KeyedCall[]) {
     for (const item of calls) {
+      const meta = metaOf(item.procedure);
       try {
-        await authorize(metaOf(item.procedure), context.principal, item.input, context.resources);
-        await validateInput(item);
+        admitCaller(meta, context.principal);
+        await authorize(meta, context, await validateInput(item));
       } catch (error) {
         throw new KeyedCallError(error, item.key);
       }

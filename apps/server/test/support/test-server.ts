@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { AnyPlugin, Principal } from '@checkline/core';
 import { unauthorized } from '@checkline/core';
-import { createTestDatabase } from '@checkline/db/testing';
+import type { AuthConfig } from '@checkline/auth';
+import { connectPostgres } from '@checkline/db';
+import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
 import { loadEnv } from '../../src/env.ts';
 import { createPlugins } from '../../src/plugins.ts';
 import type { PrincipalResolver } from '../../src/http/principal-resolver.ts';
@@ -17,6 +19,10 @@ export interface TestServerOptions {
    * UNAUTHORIZED, no header is anonymous. Leave unset to use the plugins' own authentication.
    */
   principals?: Record<string, Principal>;
+  /** Settings of the auth plugin built from `testEnv` (ignored with `plugins`). */
+  auth?: Partial<AuthConfig>;
+  /** On PostgreSQL: the server's own pool of this many connections (PGlite has one anyway). */
+  poolSize?: number;
 }
 
 /** The first admin of every test server (the auth plugin creates it on the empty database). */
@@ -45,11 +51,16 @@ function tokenResolver(principals: Record<string, Principal>): PrincipalResolver
 
 /** The whole server on a fresh test database, driven through `app.request()`. */
 export async function createTestServer(options: TestServerOptions = {}) {
-  const database = await createTestDatabase();
+  const testDatabase = await createTestDatabase();
+  const url = testDatabaseUrl(testDatabase);
+  const database =
+    options.poolSize !== undefined && url
+      ? connectPostgres(url, { poolSize: options.poolSize })
+      : testDatabase;
   const { logger, lines } = createMemoryLogger();
   const checkline = await startCheckline({
     database,
-    plugins: options.plugins ?? createPlugins(testEnv),
+    plugins: options.plugins ?? createPlugins(testEnv, options.auth),
     logger,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });
@@ -115,7 +126,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
     },
     async close() {
       await checkline.stop();
-      await database.close();
+      if (database !== testDatabase) await database.close();
+      await testDatabase.close();
     },
   };
 }

@@ -591,7 +591,7 @@ export const catalogDeleteSystem = <ThrowOnError extends boolean = false>(option
 /**
  * Groups by name with the ids of their systems, a page at a time.
  *
- * Needs the access rule `catalog.catalog.read`.
+ * Needs the access rule `catalog.catalog.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const catalogGetGroups = <ThrowOnError extends boolean = false>(options?: Options<CatalogGetGroupsData, ThrowOnError>) => (options?.client ?? client).get<CatalogGetGroupsResponses, CatalogGetGroupsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -606,7 +606,7 @@ export const catalogGetGroups = <ThrowOnError extends boolean = false>(options?:
 /**
  * One group by id.
  *
- * Needs the access rule `catalog.catalog.read`.
+ * Needs the access rule `catalog.catalog.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const catalogGetGroup = <ThrowOnError extends boolean = false>(options: Options<CatalogGetGroupData, ThrowOnError>) => (options.client ?? client).get<CatalogGetGroupResponses, CatalogGetGroupErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -621,7 +621,7 @@ export const catalogGetGroup = <ThrowOnError extends boolean = false>(options: O
 /**
  * The groups a system belongs to, by name, a page at a time.
  *
- * Needs the access rule `catalog.catalog.read`. Addresses the `catalog.system` named by `systemId`: team access to it applies (read).
+ * Needs the access rule `catalog.catalog.read`. Addresses the `catalog.system` named by `systemId`: team access to it applies (read). Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const catalogGetSystemGroups = <ThrowOnError extends boolean = false>(options: Options<CatalogGetSystemGroupsData, ThrowOnError>) => (options.client ?? client).get<CatalogGetSystemGroupsResponses, CatalogGetSystemGroupsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -693,7 +693,7 @@ export const catalogDeleteGroup = <ThrowOnError extends boolean = false>(options
 /**
  * Adds a system to a group.
  *
- * Needs the access rule `catalog.catalog.manage`.
+ * Needs the access rule `catalog.catalog.manage`. The `catalog.system` named by `systemId` must be visible to the caller (team access, manage).
  */
 export const catalogAddSystemToGroup = <ThrowOnError extends boolean = false>(options: Options<CatalogAddSystemToGroupData, ThrowOnError>) => (options.client ?? client).post<CatalogAddSystemToGroupResponses, CatalogAddSystemToGroupErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -712,7 +712,7 @@ export const catalogAddSystemToGroup = <ThrowOnError extends boolean = false>(op
 /**
  * Takes a system out of a group.
  *
- * Needs the access rule `catalog.catalog.manage`.
+ * Needs the access rule `catalog.catalog.manage`. The `catalog.system` named by `systemId` must be visible to the caller (team access, manage).
  */
 export const catalogRemoveSystemFromGroup = <ThrowOnError extends boolean = false>(options: Options<CatalogRemoveSystemFromGroupData, ThrowOnError>) => (options.client ?? client).delete<CatalogRemoveSystemFromGroupResponses, CatalogRemoveSystemFromGroupErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -731,7 +731,7 @@ export const catalogRemoveSystemFromGroup = <ThrowOnError extends boolean = fals
 /**
  * Active and upcoming windows by start, a page at a time, optionally of one system or including past ones.
  *
- * Needs the access rule `maintenance.maintenance.read`.
+ * Needs the access rule `maintenance.maintenance.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const maintenanceGetWindows = <ThrowOnError extends boolean = false>(options?: Options<MaintenanceGetWindowsData, ThrowOnError>) => (options?.client ?? client).get<MaintenanceGetWindowsResponses, MaintenanceGetWindowsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -746,7 +746,7 @@ export const maintenanceGetWindows = <ThrowOnError extends boolean = false>(opti
 /**
  * Windows active right now that cover any of systemIds (healthcheck asks this).
  *
- * Needs the access rule `maintenance.maintenance.read`.
+ * Needs the access rule `maintenance.maintenance.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const maintenanceGetBulkActiveWindows = <ThrowOnError extends boolean = false>(options: Options<MaintenanceGetBulkActiveWindowsData, ThrowOnError>) => (options.client ?? client).post<MaintenanceGetBulkActiveWindowsResponses, MaintenanceGetBulkActiveWindowsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -765,7 +765,7 @@ export const maintenanceGetBulkActiveWindows = <ThrowOnError extends boolean = f
 /**
  * Plans a window; startAt must be before endAt and every system must exist.
  *
- * Needs the access rule `maintenance.maintenance.manage`.
+ * Needs the access rule `maintenance.maintenance.manage`. The `catalog.system` named by `systemIds` must be visible to the caller (team access, manage).
  */
 export const maintenanceScheduleWindow = <ThrowOnError extends boolean = false>(options: Options<MaintenanceScheduleWindowData, ThrowOnError>) => (options.client ?? client).post<MaintenanceScheduleWindowResponses, MaintenanceScheduleWindowErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -784,7 +784,7 @@ export const maintenanceScheduleWindow = <ThrowOnError extends boolean = false>(
 /**
  * Changes the given fields; the resulting startAt must still be before endAt.
  *
- * Needs the access rule `maintenance.maintenance.manage`.
+ * Needs the access rule `maintenance.maintenance.manage`. The `catalog.system` named by `systemIds` must be visible to the caller (team access, manage).
  */
 export const maintenanceUpdateWindow = <ThrowOnError extends boolean = false>(options: Options<MaintenanceUpdateWindowData, ThrowOnError>) => (options.client ?? client).patch<MaintenanceUpdateWindowResponses, MaintenanceUpdateWindowErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -839,7 +839,7 @@ export const healthcheckGetHealthCheckTypes = <ThrowOnError extends boolean = fa
  *
  * Checks of systems the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.
  *
- * Needs the access rule `healthcheck.healthcheck.read`.
+ * Needs the access rule `healthcheck.healthcheck.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const healthcheckGetHealthChecks = <ThrowOnError extends boolean = false>(options?: Options<HealthcheckGetHealthChecksData, ThrowOnError>) => (options?.client ?? client).get<HealthcheckGetHealthChecksResponses, HealthcheckGetHealthChecksErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -854,7 +854,7 @@ export const healthcheckGetHealthChecks = <ThrowOnError extends boolean = false>
 /**
  * Adds a check to an existing catalog system; its first run is due at once.
  *
- * Needs the access rule `healthcheck.healthcheck.manage`. Addresses the `catalog.system` named by `systemId`: team access to it applies (manage).
+ * Needs the access rule `healthcheck.healthcheck.manage`. The `catalog.system` named by `systemId` must be visible to the caller (team access, manage).
  */
 export const healthcheckCreateHealthCheck = <ThrowOnError extends boolean = false>(options: Options<HealthcheckCreateHealthCheckData, ThrowOnError>) => (options.client ?? client).post<HealthcheckCreateHealthCheckResponses, HealthcheckCreateHealthCheckErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -945,7 +945,7 @@ export const healthcheckGetHistory = <ThrowOnError extends boolean = false>(opti
 /**
  * The health of one system and the latest result of each of its checks.
  *
- * Needs the access rule `healthcheck.healthcheck.read`. Addresses the `catalog.system` named by `systemId`: team access to it applies (read).
+ * Needs the access rule `healthcheck.healthcheck.read`. The `catalog.system` named by `systemId` must be visible to the caller (team access, read).
  */
 export const healthcheckGetSystemHealthStatus = <ThrowOnError extends boolean = false>(options: Options<HealthcheckGetSystemHealthStatusData, ThrowOnError>) => (options.client ?? client).get<HealthcheckGetSystemHealthStatusResponses, HealthcheckGetSystemHealthStatusErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -960,7 +960,7 @@ export const healthcheckGetSystemHealthStatus = <ThrowOnError extends boolean = 
 /**
  * The health of up to 500 systems, in the order asked, leaving out those the caller may not see.
  *
- * Needs the access rule `healthcheck.healthcheck.read`.
+ * Needs the access rule `healthcheck.healthcheck.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const healthcheckGetBulkSystemHealthStatus = <ThrowOnError extends boolean = false>(options: Options<HealthcheckGetBulkSystemHealthStatusData, ThrowOnError>) => (options.client ?? client).post<HealthcheckGetBulkSystemHealthStatusResponses, HealthcheckGetBulkSystemHealthStatusErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -979,7 +979,7 @@ export const healthcheckGetBulkSystemHealthStatus = <ThrowOnError extends boolea
 /**
  * Unresolved incidents, newest first, a page at a time, optionally of one system.
  *
- * Needs the access rule `incident.incident.read`.
+ * Needs the access rule `incident.incident.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const incidentGetIncidents = <ThrowOnError extends boolean = false>(options?: Options<IncidentGetIncidentsData, ThrowOnError>) => (options?.client ?? client).get<IncidentGetIncidentsResponses, IncidentGetIncidentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -996,7 +996,7 @@ export const incidentGetIncidents = <ThrowOnError extends boolean = false>(optio
  *
  * Pages by `cursor` (stable while incidents are added) or by `offset`.
  *
- * Needs the access rule `incident.incident.read`.
+ * Needs the access rule `incident.incident.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const incidentListIncidents = <ThrowOnError extends boolean = false>(options?: Options<IncidentListIncidentsData, ThrowOnError>) => (options?.client ?? client).get<IncidentListIncidentsResponses, IncidentListIncidentsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -1011,7 +1011,7 @@ export const incidentListIncidents = <ThrowOnError extends boolean = false>(opti
 /**
  * One incident with its timeline.
  *
- * Needs the access rule `incident.incident.read`.
+ * Needs the access rule `incident.incident.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
 export const incidentGetIncident = <ThrowOnError extends boolean = false>(options: Options<IncidentGetIncidentData, ThrowOnError>) => (options.client ?? client).get<IncidentGetIncidentResponses, IncidentGetIncidentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -1026,7 +1026,7 @@ export const incidentGetIncident = <ThrowOnError extends boolean = false>(option
 /**
  * Opens an incident as investigating, with a first timeline entry.
  *
- * Needs the access rule `incident.incident.manage`.
+ * Needs the access rule `incident.incident.manage`. The `catalog.system` named by `systemIds` must be visible to the caller (team access, manage).
  */
 export const incidentCreateIncident = <ThrowOnError extends boolean = false>(options: Options<IncidentCreateIncidentData, ThrowOnError>) => (options.client ?? client).post<IncidentCreateIncidentResponses, IncidentCreateIncidentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -1045,7 +1045,7 @@ export const incidentCreateIncident = <ThrowOnError extends boolean = false>(opt
 /**
  * Changes the given fields; a new status or a message adds a timeline entry.
  *
- * Needs the access rule `incident.incident.manage`.
+ * Needs the access rule `incident.incident.manage`. The `catalog.system` named by `systemIds` must be visible to the caller (team access, manage).
  */
 export const incidentUpdateIncident = <ThrowOnError extends boolean = false>(options: Options<IncidentUpdateIncidentData, ThrowOnError>) => (options.client ?? client).patch<IncidentUpdateIncidentResponses, IncidentUpdateIncidentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {

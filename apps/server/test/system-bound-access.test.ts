@@ -1,0 +1,291 @@
+import type { AnyContractProcedure } from '@orpc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  attachedObjects,
+  seedTeamWorld,
+  startLoopbackTarget,
+  type Answer,
+  type CallerName,
+  type TeamWorld,
+} from './support/team-world.ts';
+import { createTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * Issue 8.2, API.md 2 "Team access reaches everything attached to a system": every procedure of
+ * every contract is classified; each one that takes or returns something bound to a system is
+ * called over HTTP against a team-only system by the holder of a team grant, an outsider holding
+ * the same rules, and an admin. The holder and the admin succeed; the outsider sees nothing of it:
+ * lists leave it out and everything else answers NOT_FOUND, as for an object that does not exist.
+ */
+let server: TestServer;
+let world: TeamWorld;
+let target: Awaited<ReturnType<typeof startLoopbackTarget>>;
+let hidden: string;
+let objects: ReturnType<typeof attachedObjects>;
+/** One object of each kind attached to the team-only system, made by the admin. */
+let bound: { group: string; check: string; window: string; incident: string };
+
+type Input = Record<string, unknown>;
+type Case =
+  /** A list: its `field` holds the bound object (found by `key`, default `id`) for those who may see it. */
+  | { kind: 'list'; input: () => Input; field: string; key?: string; expected: () => string }
+  /** A read of the bound object: NOT_FOUND for the outsider. */
+  | { kind: 'read'; input: () => Input }
+  /** A change to a bound object (fresh for every caller): NOT_FOUND for the outsider. */
+  | { kind: 'change'; input: () => Promise<Input> }
+  /** A create or attach naming the team-only system: NOT_FOUND for the outsider. */
+  | { kind: 'attach'; input: () => Promise<Input> };
+
+/** Procedures that take and return nothing bound to a system, and why. */
+const unbound: Record<string, Record<string, string>> = {
+  catalog: {
+    createSystem: 'a new system has no grants yet',
+    createGroup: 'a new group has no member system',
+  },
+  healthcheck: { getHealthCheckTypes: 'lists check types' },
+  auth: Object.fromEntries(
+    [
+      'getMe',
+      'getRegistrationStatus',
+      'updateRegistrationStatus',
+      'getUsers',
+      'createUser',
+      'updateUser',
+      'deleteUser',
+      'getApplications',
+      'createApplication',
+      'updateApplication',
+      'deleteApplication',
+      'regenerateApplicationSecret',
+      'getAccessRules',
+      'getRoles',
+      'createRole',
+      'updateRole',
+      'deleteRole',
+      'getTeams',
+      'createTeam',
+      'updateTeam',
+      'deleteTeam',
+      'addTeamMember',
+      'removeTeamMember',
+      'getResourceAccess',
+      'updateResourceAccess',
+      'getAuditLog',
+    ].map((name) => [name, 'principals, roles, teams and grants: auth.* rules govern them']),
+  ),
+};
+
+const cases: Record<string, Record<string, Case>> = {
+  catalog: {
+    getSystems: { kind: 'list', input: () => ({}), field: 'systems', expected: () => hidden },
+    getSystem: { kind: 'read', input: () => ({ id: hidden }) },
+    updateSystem: { kind: 'change', input: async () => ({ id: hidden, description: 'ours' }) },
+    deleteSystem: { kind: 'change', input: async () => ({ id: await world.hiddenSystem() }) },
+    getGroups: { kind: 'list', input: () => ({}), field: 'groups', expected: () => bound.group },
+    getGroup: { kind: 'read', input: () => ({ id: bound.group }) },
+    getSystemGroups: { kind: 'read', input: () => ({ systemId: hidden }) },
+    updateGroup: {
+      kind: 'change',
+      input: async () => ({ id: await objects.group(), name: `g-${world.unique()}` }),
+    },
+    deleteGroup: { kind: 'change', input: async () => ({ id: await objects.group() }) },
+    addSystemToGroup: {
+      kind: 'attach',
+      input: async () => ({ groupId: await objects.emptyGroup(), systemId: hidden }),
+    },
+    removeSystemFromGroup: {
+      kind: 'change',
+      input: async () => ({ groupId: await objects.group(), systemId: hidden }),
+    },
+  },
+  healthcheck: {
+    getHealthChecks: {
+      kind: 'list',
+      input: () => ({}),
+      field: 'healthChecks',
+      expected: () => bound.check,
+    },
+    createHealthCheck: { kind: 'attach', input: async () => objects.checkInput() },
+    updateHealthCheck: {
+      kind: 'change',
+      input: async () => ({ id: await objects.check(), name: `c-${world.unique()}` }),
+    },
+    deleteHealthCheck: { kind: 'change', input: async () => ({ id: await objects.check() }) },
+    runHealthCheck: { kind: 'change', input: async () => ({ id: bound.check }) },
+    getHistory: { kind: 'read', input: () => ({ healthCheckId: bound.check }) },
+    getSystemHealthStatus: { kind: 'read', input: () => ({ systemId: hidden }) },
+    getBulkSystemHealthStatus: {
+      kind: 'list',
+      input: () => ({ systemIds: [hidden] }),
+      field: 'statuses',
+      key: 'systemId',
+      expected: () => hidden,
+    },
+  },
+  maintenance: {
+    getWindows: { kind: 'list', input: () => ({}), field: 'windows', expected: () => bound.window },
+    getBulkActiveWindows: {
+      kind: 'list',
+      input: () => ({ systemIds: [hidden] }),
+      field: 'windows',
+      expected: () => bound.window,
+    },
+    scheduleWindow: { kind: 'attach', input: async () => objects.windowInput() },
+    updateWindow: {
+      kind: 'change',
+      input: async () => ({ id: await objects.window(), title: 'ours' }),
+    },
+    deleteWindow: { kind: 'change', input: async () => ({ id: await objects.window() }) },
+  },
+  incident: {
+    getIncidents: {
+      kind: 'list',
+      input: () => ({}),
+      field: 'incidents',
+      expected: () => bound.incident,
+    },
+    listIncidents: {
+      kind: 'list',
+      input: () => ({}),
+      field: 'incidents',
+      expected: () => bound.incident,
+    },
+    getIncident: { kind: 'read', input: () => ({ id: bound.incident }) },
+    createIncident: { kind: 'attach', input: async () => objects.incidentInput() },
+    updateIncident: {
+      kind: 'change',
+      input: async () => ({ id: await objects.incident(), message: 'looking' }),
+    },
+    deleteIncident: { kind: 'change', input: async () => ({ id: await objects.incident() }) },
+  },
+};
+
+beforeAll(async () => {
+  target = await startLoopbackTarget();
+  server = await createTestServer();
+  world = await seedTeamWorld(server);
+  hidden = await world.hiddenSystem();
+  objects = attachedObjects(world, hidden, target.url);
+  bound = {
+    group: await objects.group(),
+    check: await objects.check(),
+    window: await objects.window(),
+    incident: await objects.incident(),
+  };
+});
+afterAll(async () => {
+  await server.close();
+  await target.close();
+});
+
+const everyProcedure = () =>
+  server.checkline.plugins.flatMap((plugin) =>
+    Object.keys(plugin.contract as Record<string, AnyContractProcedure>).map((name) => ({
+      pluginId: plugin.id,
+      name,
+    })),
+  );
+
+const callers: CallerName[] = ['holder', 'outsider', 'admin'];
+
+/** A NOT_FOUND that names one of the ids the caller sent, exactly as for a missing object. */
+function expectNotFound(answer: Answer, input: Input, what: string) {
+  expect({ what, status: answer.status, code: answer.body.code }).toEqual({
+    what,
+    status: 404,
+    code: 'NOT_FOUND',
+  });
+  const named = /^[A-Z][a-z ]+ ([0-9a-f-]{36}) not found$/.exec(answer.body.message)?.[1];
+  expect(JSON.stringify(input), `${what}: ${answer.body.message}`).toContain(named ?? '(no id)');
+}
+
+async function check(pluginId: string, name: string, spec: Case, caller: CallerName) {
+  const what = `${caller} ${pluginId}.${name}`;
+  const input = spec.kind === 'list' || spec.kind === 'read' ? spec.input() : await spec.input();
+  const answer = await world.call(caller, pluginId, { [name]: input });
+  const allowed = caller !== 'outsider';
+  if (spec.kind === 'list') {
+    expect({ what, status: answer.status }).toEqual({ what, status: 200 });
+    const items = (answer.body[name][spec.field] ?? []) as Record<string, unknown>[];
+    const keys = items.map((item) => item[spec.key ?? 'id']);
+    if (allowed) expect(keys, what).toContain(spec.expected());
+    else expect(keys, what).not.toContain(spec.expected());
+    return;
+  }
+  if (allowed) {
+    expect({ what, status: answer.status, body: answer.body }).toMatchObject({ what, status: 200 });
+  } else {
+    expectNotFound(answer, input, what);
+  }
+}
+
+describe('team access to everything attached to a team-only system', () => {
+  it('classifies every procedure of every contract', () => {
+    const unclassified = everyProcedure().filter(
+      ({ pluginId, name }) => !cases[pluginId]?.[name] && !unbound[pluginId]?.[name],
+    );
+    expect(unclassified).toEqual([]);
+  });
+
+  for (const caller of callers) {
+    it(`answers the ${caller} as API.md 2 says, for every system-bound procedure`, async () => {
+      for (const { pluginId, name } of everyProcedure()) {
+        const spec = cases[pluginId]?.[name];
+        if (spec) await check(pluginId, name, spec, caller);
+      }
+    });
+  }
+});
+
+describe('objects attached to several systems', () => {
+  it('show the outsider one attached to a system it may see, without the hidden system', async () => {
+    const open = await world.openSystem();
+    const { createIncident } = await world.asAdmin('incident', {
+      createIncident: { title: 'both', severity: 'major', systemIds: [hidden, open] },
+    });
+    const seen = await world.call('outsider', 'incident', {
+      getIncident: { id: createIncident.id },
+      getIncidents: {},
+    });
+    expect(seen.status).toBe(200);
+    expect(seen.body.getIncident.systemIds).toEqual([open]);
+    const listed = seen.body.getIncidents.incidents.find(
+      (incident: { id: string }) => incident.id === createIncident.id,
+    );
+    expect(listed.systemIds).toEqual([open]);
+    const change = await world.call('outsider', 'incident', {
+      updateIncident: { id: createIncident.id, message: 'not mine to say' },
+    });
+    expect(change).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    const holder = await world.call('holder', 'incident', {
+      updateIncident: { id: createIncident.id, message: 'ours to say' },
+    });
+    expect(holder.status).toBe(200);
+    expect(holder.body.updateIncident.systemIds.sort()).toEqual([hidden, open].sort());
+  });
+
+  it('count in listIncidents’ total only the incidents the caller may see', async () => {
+    const input = { listIncidents: { includeResolved: true, limit: 100 } };
+    const outsider = await world.call('outsider', 'incident', input);
+    const admin = await world.call('admin', 'incident', input);
+    const { incidents, total } = outsider.body.listIncidents;
+    expect(total).toBe(incidents.length);
+    expect(incidents.map((incident: { id: string }) => incident.id)).not.toContain(bound.incident);
+    expect(admin.body.listIncidents.total).toBeGreaterThan(total);
+    expect(admin.body.listIncidents.total).toBe(admin.body.listIncidents.incidents.length);
+  });
+
+  it('refuse the outsider a move of a visible object onto the team-only system', async () => {
+    const open = await world.openSystem();
+    const { scheduleWindow } = await world.asAdmin('maintenance', {
+      scheduleWindow: { ...objects.windowInput(), systemIds: [open] },
+    });
+    const moved = await world.call('outsider', 'maintenance', {
+      updateWindow: { id: scheduleWindow.id, systemIds: [open, hidden] },
+    });
+    expect(moved).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: `System ${hidden} not found` },
+    });
+  });
+});
