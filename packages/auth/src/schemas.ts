@@ -1,10 +1,11 @@
-import { principalKinds } from '@checkline/core/contract';
+import { principalKinds, timestampInput } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
 const name = z.string().trim().min(1, 'Name must not be empty').max(200);
 const description = z.string().max(5_000);
 const timestamp = z.iso.datetime();
+const timestampIn = timestampInput({ offset: false });
 const email = z
   .email()
   .max(320)
@@ -89,7 +90,7 @@ export type Application = z.infer<typeof ApplicationSchema>;
 export const CreateApplicationInputSchema = z.object({
   name,
   description: description.optional(),
-  expiresAt: timestamp.nullable().optional(),
+  expiresAt: timestampIn.nullable().optional(),
 });
 export type CreateApplicationInput = z.infer<typeof CreateApplicationInputSchema>;
 
@@ -103,7 +104,7 @@ export const UpdateApplicationInputSchema = z.object({
   id,
   name: name.optional(),
   description: description.optional(),
-  expiresAt: timestamp.nullable().optional(),
+  expiresAt: timestampIn.nullable().optional(),
   /** Replaces the application's whole set of roles (the checkboxes of the UI). */
   roleIds: z.array(id).max(100).optional(),
 });
@@ -242,7 +243,7 @@ export const GetAuditLogInputSchema = z.object({
   /** Newest first; default 100. */
   limit: z.int().min(1).max(500).default(100),
   /** Only entries older than this instant (the `at` of the last entry of the previous page). */
-  before: timestamp.optional(),
+  before: timestampIn.optional(),
   action: z.string().max(100).optional(),
 });
 export type GetAuditLogInput = z.infer<typeof GetAuditLogInputSchema>;

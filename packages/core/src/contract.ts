@@ -5,3 +5,5 @@ export * from './meta.ts';
 export * from './principal.ts';
 export * from './procedure.ts';
 export * from './events.ts';
+export * from './input-guard.ts';
+export * from './timestamp.ts';

@@ -1,3 +1,4 @@
+import { timestampInput } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -104,7 +105,7 @@ export const GetHistoryInputSchema = z.object({
   /** Results per page, newest first. Default 100. */
   limit: z.number().int().min(1).max(500).default(100),
   /** Only results checked strictly before this instant: the previous page's `nextBefore`. */
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: timestampInput().optional(),
 });
 export type GetHistoryInput = z.infer<typeof GetHistoryInputSchema>;
 

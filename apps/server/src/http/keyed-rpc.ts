@@ -1,9 +1,11 @@
-import { authorize, badRequest, notFound } from '@checkline/core';
+import { assertSafeInput, authorize, badRequest } from '@checkline/core';
 import type { RequestContext } from '@checkline/core';
 import type { AnyProcedure, AnyRouter } from '@orpc/server';
 import { call, ValidationError, ORPCError } from '@orpc/server';
 import type { Database } from '@checkline/db';
 import { metaOf, proceduresOf } from './plugin-router.ts';
+import { repeatedTopLevelKey } from './repeated-key.ts';
+import { unknownProcedure } from './unknown-names.ts';
 
 /** At most this many keys in one keyed request (API.md 1.1). */
 export const MAX_BATCH_KEYS = 20;
@@ -42,6 +44,13 @@ function parseBody(text: string): Record<string, unknown> {
       badRequest(`A batch holds at most ${MAX_BATCH_KEYS} procedures; this one has ${keys.length}`),
     );
   }
+  const repeated = repeatedTopLevelKey(text);
+  if (repeated !== undefined) {
+    throw new KeyedCallError(
+      badRequest(`The key ${repeated} appears more than once; each call needs its own key`),
+      repeated,
+    );
+  }
   return body as Record<string, unknown>;
 }
 
@@ -58,13 +67,14 @@ async function validateInput(call: KeyedCall) {
 }
 
 /** The keyed surface for one plugin: `{ procName: input, ... }` in, `{ procName: output }` out. */
-export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
+export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter, db: Database) {
   const procedures = proceduresOf(pluginRouter);
+  const names = [...procedures.keys()];
 
   function resolve(body: Record<string, unknown>): KeyedCall[] {
     return Object.entries(body).map(([key, input]) => {
       const procedure = procedures.get(key);
-      if (!procedure) throw new KeyedCallError(notFound('Procedure', key), key);
+      if (!procedure) throw new KeyedCallError(unknownProcedure(pluginId, key, names), key);
       return { key, procedure, input: input ?? {} };
     });
   }
@@ -103,6 +113,9 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
   async function preflight(context: RequestContext, calls: KeyedCall[]) {
     for (const item of calls) {
       try {
+        // The input rules run again in front of the procedure; here they come before the access
+        // check, which may read the addressed id from the raw input.
+        assertSafeInput(item.input);
         await authorize(metaOf(item.procedure), context.principal, item.input, context.resources);
         await validateInput(item);
       } catch (error) {
