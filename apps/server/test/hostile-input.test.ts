@@ -64,11 +64,31 @@ const systemId = async () => {
 describe('hostile strings are BAD_REQUEST on every surface', () => {
   const cases = [
     ['a NUL in a filter', 'getSystems', '{"owner":"a\\u0000b"}', 'owner'],
-    ['a lone surrogate in metadata', 'createSystem', '{"name":"s1","metadata":{"k":"\\ud800"}}', 'metadata.k'],
-    ['a NUL in a metadata key', 'createSystem', '{"name":"s2","metadata":{"k\\u0000":1}}', 'metadata.k\u0000'],
+    [
+      'a lone surrogate in metadata',
+      'createSystem',
+      '{"name":"s1","metadata":{"k":"\\ud800"}}',
+      'metadata.k',
+    ],
+    [
+      'a NUL in a metadata key',
+      'createSystem',
+      '{"name":"s2","metadata":{"k\\u0000":1}}',
+      'metadata.k\u0000',
+    ],
     ['a trailing high surrogate in a name', 'createSystem', '{"name":"x\\udbff"}', 'name'],
-    ['a lone low surrogate deep in an array', 'createSystem', '{"name":"s3","metadata":{"l":[1,["\\udc00"]]}}', 'metadata.l.1.0'],
-    ['metadata nested 4 100 levels', 'createSystem', `{"name":"s4","metadata":${nested(4100)}}`, 'metadata.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a'],
+    [
+      'a lone low surrogate deep in an array',
+      'createSystem',
+      '{"name":"s3","metadata":{"l":[1,["\\udc00"]]}}',
+      'metadata.l.1.0',
+    ],
+    [
+      'metadata nested 4 100 levels',
+      'createSystem',
+      `{"name":"s4","metadata":${nested(4100)}}`,
+      'metadata.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a',
+    ],
   ] as const;
 
   for (const surface of ['keyed', 'rpc', 'rest'] as const) {

@@ -54,6 +54,14 @@ describe('input guard: refuses, path by path', () => {
     });
   });
 
+  it('in sparse arrays too', () => {
+    const sparse: unknown[] = [];
+    sparse[3] = '\u0000';
+    expect(inputIssues({ list: sparse })).toEqual([
+      { path: 'list.3', message: 'Must not contain a NUL character' },
+    ]);
+  });
+
   it('more values than the bound', () => {
     const many = { list: Array.from({ length: MAX_INPUT_VALUES }, () => 0) };
     expect(isSafeInput(many)).toBe(false);

@@ -74,7 +74,7 @@ export function inputIssues(input: unknown): InputIssue[] {
       return;
     }
     const entries: [string, unknown][] = isArray
-      ? value.map((item, index) => [String(index), item])
+      ? Array.from(value, (item, index): [string, unknown] => [String(index), item])
       : Object.entries(value);
     for (const [key, item] of entries) {
       if (!isArray && !safeString(key)) report([...path, key], `Key: ${stringMessage(key)}`);

@@ -9,13 +9,12 @@ const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
  * ones no longer print as ISO-8601. `offset`: accept `+hh:mm` offsets besides `Z` (default true).
  */
 export function timestampInput(options: { offset?: boolean } = {}) {
-  return z.iso
-    .datetime({ offset: options.offset ?? true })
-    .refine(
-      (value) => {
-        const instant = Date.parse(value);
-        return instant >= EARLIEST && instant <= LATEST;
-      },
-      { message: 'A timestamp lies between the years 1000 and 9999', abort: true },
-    );
+  return z.iso.datetime({ offset: options.offset ?? true }).refine(
+    (value) => {
+      const instant = Date.parse(value);
+      // Not a date at all is the format check's issue, reported once.
+      return Number.isNaN(instant) || (instant >= EARLIEST && instant <= LATEST);
+    },
+    { message: 'A timestamp lies between the years 1000 and 9999' },
+  );
 }

@@ -33,7 +33,10 @@ async function normalizeErrors({
 function unknownRoute(router: Record<string, AnyRouter>) {
   const pluginIds = Object.keys(router);
   const names = new Map(
-    Object.entries(router).map(([id, pluginRouter]) => [id, [...proceduresOf(pluginRouter).keys()]]),
+    Object.entries(router).map(([id, pluginRouter]) => [
+      id,
+      [...proceduresOf(pluginRouter).keys()],
+    ]),
   );
   return (c: AppContext) => {
     const pluginId = c.req.param('pluginId') ?? '';
