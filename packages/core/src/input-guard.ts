@@ -22,30 +22,37 @@ const isPlainObject = (value: object): value is Record<string, unknown> => {
   return prototype === Object.prototype || prototype === null || !prototype.constructor;
 };
 
+// The values the current `isSafeInput` call may still visit. The walk is synchronous, so one
+// counter serves every call, and no closure is made per call.
+let remainingValues = 0;
+
+function isSafeValue(value: unknown, depth: number): boolean {
+  if (--remainingValues < 0) return false;
+  if (typeof value === 'string') return safeString(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value)) {
+    if (depth >= MAX_INPUT_DEPTH) return false;
+    for (let index = 0; index < value.length; index += 1) {
+      if (!isSafeValue(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  if (!isPlainObject(value)) return true;
+  if (depth >= MAX_INPUT_DEPTH) return false;
+  for (const key in value) {
+    if (!safeString(key) || !isSafeValue(value[key], depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
  * The hot path: true when every string (values and keys) is safe, nesting stays within
  * MAX_INPUT_DEPTH and the input holds at most MAX_INPUT_VALUES values. Allocates nothing, and its
  * recursion stops at the depth limit, so a deeply nested input cannot exhaust the stack.
  */
 export function isSafeInput(input: unknown): boolean {
-  let budget = MAX_INPUT_VALUES;
-  const visit = (value: unknown, depth: number): boolean => {
-    if (--budget < 0) return false;
-    if (typeof value === 'string') return safeString(value);
-    if (typeof value !== 'object' || value === null) return true;
-    if (Array.isArray(value)) {
-      if (depth >= MAX_INPUT_DEPTH) return false;
-      for (const item of value) if (!visit(item, depth + 1)) return false;
-      return true;
-    }
-    if (!isPlainObject(value)) return true;
-    if (depth >= MAX_INPUT_DEPTH) return false;
-    for (const key in value) {
-      if (!safeString(key) || !visit(value[key], depth + 1)) return false;
-    }
-    return true;
-  };
-  return visit(input, 0);
+  remainingValues = MAX_INPUT_VALUES;
+  return isSafeValue(input, 0);
 }
 
 /** What is wrong with an input `isSafeInput` refused, path by path (the slow path, on refusal). */

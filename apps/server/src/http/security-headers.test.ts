@@ -5,9 +5,7 @@ import { securityHeaders } from './security-headers.ts';
 describe('securityHeaders', () => {
   const app = new Hono();
   app.use(
-    securityHeaders([
-      { pathPrefix: '/docs', policy: { defaultSrc: ["'self'"], scriptSrc: ["'self'"] } },
-    ]),
+    securityHeaders([{ pathPrefix: '/docs', policy: "default-src 'self'; script-src 'self'" }]),
   );
   app.get('/docs', (c) => c.html('<p>docs</p>'));
   app.get('/api', (c) => c.json({}));
