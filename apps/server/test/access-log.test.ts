@@ -1,28 +1,23 @@
 import { catalogPlugin } from '@checkline/catalog';
 import type { AnyPlugin } from '@checkline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testPrincipals } from './support/principals.ts';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { serverPerFile } from './support/server-per-file.ts';
 
 /** Issue 9 item 8: one access-log line per request, at info, without the query string. */
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer({
-    plugins: [catalogPlugin as unknown as AnyPlugin],
-    principals: testPrincipals,
-  });
+const fixture = serverPerFile({
+  plugins: [catalogPlugin as unknown as AnyPlugin],
+  principals: testPrincipals,
 });
-afterAll(() => server.close());
 
 const accessLines = (requestId: string) =>
-  server.logLines
+  fixture.server.logLines
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((line) => line.msg === 'request' && line.requestId === requestId);
 
 describe('access log', () => {
   it('writes one line per request with method, path, status, duration, principal and id', async () => {
-    const response = await server.rest('GET', 'catalog/getSystems', {
+    const response = await fixture.server.rest('GET', 'catalog/getSystems', {
       token: 'reader',
       query: 'owner=api&token=secret-in-query',
     });
@@ -42,7 +37,7 @@ describe('access log', () => {
   });
 
   it('logs failures and anonymous callers alike', async () => {
-    const denied = await server.keyed('catalog', { getSystems: {} });
+    const denied = await fixture.server.keyed('catalog', { getSystems: {} });
     expect(denied.status).toBe(401);
     expect(accessLines(denied.headers.get('x-request-id')!)).toEqual([
       expect.objectContaining({
@@ -52,7 +47,7 @@ describe('access log', () => {
         principal: { kind: 'anonymous', id: null },
       }),
     ]);
-    const missing = await server.request('/nowhere?x=1');
+    const missing = await fixture.server.request('/nowhere?x=1');
     expect(accessLines(missing.headers.get('x-request-id')!)).toEqual([
       expect.objectContaining({ method: 'GET', path: '/nowhere', status: 404 }),
     ]);

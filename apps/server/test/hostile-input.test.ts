@@ -1,41 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminKey } from './support/admin-key.ts';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { adminServerPerFile } from './support/server-per-file.ts';
 
 /**
  * API.md 3, input rules: strings without NUL or lone surrogates (values and keys), JSON nested at
  * most 32 levels, timestamps between the years 1000 and 9999; a violation is BAD_REQUEST with
  * `issues` on every surface, never a 500 from the database.
  */
-let server: TestServer;
-let key: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  key = await createAdminKey(server);
-});
-afterAll(() => server.close());
+const fixture = adminServerPerFile();
 
 const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
 /** One input, sent raw (a JSON text) through each surface that takes a JSON body or query. */
 const surfaces = {
   keyed: (plugin: string, procedure: string, inputJson: string) =>
-    server.request(`/api/${plugin}/`, {
+    fixture.server.request(`/api/${plugin}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${fixture.key}`, 'content-type': 'application/json' },
       body: `{"${procedure}":${inputJson}}`,
     }),
   rpc: (plugin: string, procedure: string, inputJson: string) =>
-    server.request(`/api/${plugin}/${procedure}`, {
+    fixture.server.request(`/api/${plugin}/${procedure}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${fixture.key}`, 'content-type': 'application/json' },
       body: `{"json":${inputJson}}`,
     }),
   rest: (plugin: string, procedure: string, inputJson: string, method = 'POST') =>
-    server.request(`/rest/${plugin}/${procedure}`, {
+    fixture.server.request(`/rest/${plugin}/${procedure}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${fixture.key}`, 'content-type': 'application/json' },
       body: inputJson,
     }),
 };
@@ -95,8 +87,8 @@ describe('hostile strings are BAD_REQUEST on every surface', () => {
     for (const [what, procedure, input, path] of cases) {
       it(`${surface}: ${what}`, async () => {
         if (surface === 'rest' && procedure === 'getSystems') {
-          const response = await server.request('/rest/catalog/getSystems?owner=a%00b', {
-            headers: { authorization: `Bearer ${key}` },
+          const response = await fixture.server.request('/rest/catalog/getSystems?owner=a%00b', {
+            headers: { authorization: `Bearer ${fixture.key}` },
           });
           await expectBadRequest(response, path);
           return;
@@ -166,9 +158,9 @@ describe('timestamps lie between the years 1000 and 9999', () => {
   });
 
   it('refuses a history cursor before the year 1000 on the REST query string', async () => {
-    const response = await server.request(
+    const response = await fixture.server.request(
       '/rest/healthcheck/getHistory?healthCheckId=00000000-0000-4000-8000-000000000000&before=0999-12-31T23:59:59Z',
-      { headers: { authorization: `Bearer ${key}` } },
+      { headers: { authorization: `Bearer ${fixture.key}` } },
     );
     await expectBadRequest(response, 'before');
   });

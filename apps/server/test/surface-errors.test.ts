@@ -1,25 +1,20 @@
 import { catalogContract } from '@checkline/catalog/contract';
 import { catalogPlugin } from '@checkline/catalog';
 import type { AnyPlugin } from '@checkline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testPrincipals } from './support/principals.ts';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { serverPerFile } from './support/server-per-file.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer({
-    plugins: [catalogPlugin as unknown as AnyPlugin],
-    principals: testPrincipals,
-  });
+const fixture = serverPerFile({
+  plugins: [catalogPlugin as unknown as AnyPlugin],
+  principals: testPrincipals,
 });
-afterAll(() => server.close());
 
 const catalogProcedures = Object.keys(catalogContract);
 
 describe('keyed body: a key given twice', () => {
   it('is BAD_REQUEST naming the key, and nothing runs', async () => {
-    const response = await server.keyed(
+    const response = await fixture.server.keyed(
       'catalog',
       '{"createSystem":{"name":"a1"},"createSystem":{"name":"a2"}}',
       'manager',
@@ -28,12 +23,12 @@ describe('keyed body: a key given twice', () => {
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ code: 'BAD_REQUEST', procedure: 'createSystem' });
     expect(body.message).toContain('createSystem');
-    const list = await server.keyed('catalog', { getSystems: {} }, 'reader');
+    const list = await fixture.server.keyed('catalog', { getSystems: {} }, 'reader');
     expect(await list.json()).toEqual({ getSystems: { systems: [] } });
   });
 
   it('is found when the second spelling escapes a character', async () => {
-    const response = await server.keyed(
+    const response = await fixture.server.keyed(
       'catalog',
       '{"getSystems":{},"getGroups":{},"get\\u0053ystems":{"owner":"x"}}',
       'reader',
@@ -53,12 +48,12 @@ describe('an unknown procedure lists the plugin procedures', () => {
   };
 
   it('on the keyed surface', async () => {
-    await expectListed(await server.keyed('catalog', { getSystemz: {} }, 'reader'));
+    await expectListed(await fixture.server.keyed('catalog', { getSystemz: {} }, 'reader'));
   });
 
   it('on the oRPC RPC surface', async () => {
     await expectListed(
-      await server.request('/api/catalog/getSystemz', {
+      await fixture.server.request('/api/catalog/getSystemz', {
         method: 'POST',
         headers: { authorization: 'Bearer reader', 'content-type': 'application/json' },
         body: '{"json":{}}',
@@ -67,11 +62,11 @@ describe('an unknown procedure lists the plugin procedures', () => {
   });
 
   it('on the REST surface', async () => {
-    await expectListed(await server.rest('GET', 'catalog/getSystemz', { token: 'reader' }));
+    await expectListed(await fixture.server.rest('GET', 'catalog/getSystemz', { token: 'reader' }));
   });
 
   it('and an unknown plugin lists the plugins', async () => {
-    const response = await server.keyed('catalogue', { getSystems: {} }, 'reader');
+    const response = await fixture.server.keyed('catalogue', { getSystems: {} }, 'reader');
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toMatch(/catalogue.*catalog/);
   });

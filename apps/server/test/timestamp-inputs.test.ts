@@ -1,9 +1,7 @@
-import type { AnyContractProcedure } from '@orpc/contract';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createPlugins } from '../src/plugins.ts';
+import type { z } from 'zod';
+import { contractInputs } from './support/contract-inputs.ts';
 import type { JsonSchema } from './support/input-arbitrary.ts';
-import { testEnv } from './support/test-server.ts';
 
 /** Paths (as arrays of keys, '[]' for an array item) of every date-time field of a schema. */
 function timestampPaths(schema: JsonSchema, path: string[] = []): string[][] {
@@ -28,19 +26,14 @@ function inputWith(path: readonly string[], value: unknown): unknown {
   );
 }
 
-const fields = createPlugins(testEnv).flatMap((plugin) =>
-  Object.entries(plugin.contract as Record<string, AnyContractProcedure>).flatMap(
-    ([name, item]) => {
-      const input = item['~orpc'].inputSchema as z.ZodType | undefined;
-      if (!input) return [];
-      const json = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-      return timestampPaths(json).map((path) => ({
-        label: `${plugin.id}.${name} ${path.join('.')}`,
-        input,
+const fields = contractInputs().flatMap(({ plugin, name, input, schema }) =>
+  input
+    ? timestampPaths(schema).map((path) => ({
+        label: `${plugin}.${name} ${path.join('.')}`,
+        input: input as z.ZodType,
         path,
-      }));
-    },
-  ),
+      }))
+    : [],
 );
 
 describe('every timestamp input of every plugin lies between the years 1000 and 9999', () => {
