@@ -1,10 +1,11 @@
-import { pageInput, pageOf, principalKinds } from '@checkline/core/contract';
+import { pageInput, pageOf, principalKinds, timestampInput } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
 const name = z.string().trim().min(1, 'Name must not be empty').max(200);
 const description = z.string().max(5_000);
 const timestamp = z.iso.datetime();
+const timestampIn = timestampInput({ offset: false });
 const email = z
   .email()
   .max(320)
@@ -15,7 +16,7 @@ const password = z
   .min(12, 'The password must have at least 12 characters')
   .max(1_024, 'The password must have at most 1024 characters');
 /** An expiry: in the future when given; null (or absent) for never. */
-const expiresAt = timestamp
+const expiresAt = timestampIn
   .refine((value) => Date.parse(value) > Date.now(), 'The expiry must lie in the future')
   .nullable()
   .optional();
@@ -268,7 +269,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const GetAuditLogInputSchema = z.object({
   /** Only entries older than this instant (where to start reading back from). */
-  before: timestamp.optional(),
+  before: timestampIn.optional(),
   action: z.string().max(100).optional(),
   ...pageInput,
 });

@@ -6,3 +6,5 @@ export * from './principal.ts';
 export * from './procedure.ts';
 export * from './page.ts';
 export * from './events.ts';
+export * from './input-guard.ts';
+export * from './timestamp.ts';

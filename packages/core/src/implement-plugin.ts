@@ -2,6 +2,7 @@ import { implement, os, Procedure } from '@orpc/server';
 import type { AnyContractRouter, ContractRouter } from '@orpc/contract';
 import type { AnyProcedure, AnyRouter, Router } from '@orpc/server';
 import { accessMiddleware, admissionMiddleware } from './access-middleware.ts';
+import { inputGuardMiddleware } from './input-guard-middleware.ts';
 import { transactionMiddleware } from './transaction-middleware.ts';
 import type { RequestContext } from './context.ts';
 import type { ProcedureMeta } from './meta.ts';
@@ -12,8 +13,8 @@ export function implementPlugin<T extends AnyContractRouter>(contract: T) {
 }
 
 /** How many middlewares `guardRouter` adds, and how many of them run before input validation. */
-const GUARDS = 3;
-const GUARDS_BEFORE_VALIDATION = 1;
+const GUARDS = 4;
+const GUARDS_BEFORE_VALIDATION = 2;
 
 /**
  * oRPC validates input after every router-level middleware; the guard wants it after admission
@@ -31,9 +32,9 @@ function validateAfterAdmission<T extends AnyRouter>(router: T): T {
 }
 
 /**
- * Puts the admission check (principal kind, rules), input validation, the access check (team
- * access, list filtering) and the mutation transaction in front of every procedure of a plugin
- * router. The server applies it to every mounted plugin, so no plugin can forget it.
+ * Puts the input rules (no NUL, no lone surrogate, bounded depth and size), the admission check
+ * (principal kind, rules), input validation, the access check (team access, list filtering) and
+ * the mutation transaction in front of every procedure of a plugin router. The server applies it to every mounted plugin, so no plugin can forget it.
  */
 export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, RequestContext>>(
   router: T,
@@ -41,6 +42,7 @@ export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, Requ
   const guarded = os
     .$context<RequestContext>()
     .$meta<ProcedureMeta>({ kind: 'query', principals: [], access: [] })
+    .use(inputGuardMiddleware)
     .use(admissionMiddleware)
     .use(accessMiddleware)
     .use(transactionMiddleware)

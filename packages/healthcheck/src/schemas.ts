@@ -1,4 +1,4 @@
-import { pageInput, pageOf } from '@checkline/core/contract';
+import { pageInput, pageOf, timestampInput } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
@@ -109,7 +109,7 @@ export type HealthCheckPage = z.infer<typeof HealthCheckPageSchema>;
 export const GetHistoryInputSchema = z.object({
   healthCheckId: id,
   /** Only results checked strictly before this instant (where to start reading back from). */
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: timestampInput().optional(),
   ...pageInput,
 });
 HealthCheckTypeInfoSchema.register(z.globalRegistry, { id: 'HealthCheckType' });

@@ -1,11 +1,11 @@
-import { pageInput, pageOf } from '@checkline/core/contract';
+import { pageInput, pageOf, timestampInput } from '@checkline/core/contract';
 import { z } from 'zod';
 
 const id = z.uuid();
 const title = z.string().trim().min(1, 'Title must not be empty').max(200);
 const description = z.string().max(5_000);
 /** Input instants may carry any offset; outputs are always UTC (`...Z`). */
-const instant = z.iso.datetime({ offset: true });
+const instant = timestampInput();
 const systemIds = z.array(id).min(1, 'A window covers at least one system').max(100);
 
 export const WindowSchema = z.object({

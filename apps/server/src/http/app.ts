@@ -6,13 +6,31 @@ import { errorResponse } from './errors.ts';
 import { fail, scoped } from './scoped.ts';
 import { mountDocsRoutes } from './docs-routes.ts';
 import { mountHealthRoutes } from './health-routes.ts';
+import { logAccess } from './access-log.ts';
 import { assignRequestId, limitBody, stampClientIp } from './middleware.ts';
 import { defaultBaseUrl, generateOpenApiDocument } from './openapi.ts';
 import type { PrincipalResolver } from './principal-resolver.ts';
 import { resolveEveryoneAsAnonymous } from './principal-resolver.ts';
+import type { RouteContentSecurityPolicy } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 import { mountKeyedSurface, mountRestSurface, mountRpcSurface } from './surfaces.ts';
 
 export { CLIENT_IP_HEADER, MAX_BODY_BYTES } from './middleware.ts';
+
+/**
+ * Routes that serve HTML pages and so need a looser Content-Security-Policy than the API's
+ * `default-src 'none'` (an interactive reference at /api/docs loads its script and styles):
+ * add `{ pathPrefix, policy }` here; `frame-ancestors 'none'` and the other headers stay.
+ */
+const pagePolicies: RouteContentSecurityPolicy[] = [
+  {
+    // Scalar's page starts with an inline configuration script and injects its own styles; it
+    // loads everything else from this server (no CDN, fonts or telemetry).
+    pathPrefix: '/api/docs',
+    policy:
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'",
+  },
+];
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -44,7 +62,9 @@ export async function createApp(options: AppOptions) {
 
   const app = new Hono<AppEnv>();
   options.mountFirst?.(app as unknown as Hono);
+  app.use(securityHeaders(pagePolicies));
   app.use(assignRequestId(logger));
+  app.use(logAccess(logger));
   app.use(stampClientIp());
   app.use('/api/*', limitBody());
   app.use('/rest/*', limitBody());
@@ -56,7 +76,11 @@ export async function createApp(options: AppOptions) {
         route.handle(c.req.raw, c.req.param() as Record<string, string>, {
           requestId: c.var.requestId,
           logger: c.var.logger,
-          principal: () => resolvePrincipal(c.req.raw),
+          principal: async () => {
+            const principal = await resolvePrincipal(c.req.raw);
+            c.set('principal', principal);
+            return principal;
+          },
         }),
       );
     }

@@ -1,9 +1,11 @@
-import { admitCaller, authorize, badRequest, notFound } from '@checkline/core';
+import { admitCaller, assertSafeInput, authorize, badRequest } from '@checkline/core';
 import type { RequestContext } from '@checkline/core';
 import type { AnyProcedure, AnyRouter } from '@orpc/server';
 import { call, ValidationError, ORPCError } from '@orpc/server';
 import type { Database } from '@checkline/db';
 import { metaOf, proceduresOf } from './plugin-router.ts';
+import { repeatedTopLevelKey } from './repeated-key.ts';
+import { unknownProcedure } from './unknown-names.ts';
 
 /** At most this many keys in one keyed request (API.md 1.1). */
 export const MAX_BATCH_KEYS = 20;
@@ -42,6 +44,13 @@ function parseBody(text: string): Record<string, unknown> {
       badRequest(`A batch holds at most ${MAX_BATCH_KEYS} procedures; this one has ${keys.length}`),
     );
   }
+  const repeated = repeatedTopLevelKey(text);
+  if (repeated !== undefined) {
+    throw new KeyedCallError(
+      badRequest(`The key ${repeated} appears more than once; each call needs its own key`),
+      repeated,
+    );
+  }
   return body as Record<string, unknown>;
 }
 
@@ -60,13 +69,14 @@ async function validateInput(call: KeyedCall): Promise<unknown> {
 }
 
 /** The keyed surface for one plugin: `{ procName: input, ... }` in, `{ procName: output }` out. */
-export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
+export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter, db: Database) {
   const procedures = proceduresOf(pluginRouter);
+  const names = [...procedures.keys()];
 
   function resolve(body: Record<string, unknown>): KeyedCall[] {
     return Object.entries(body).map(([key, input]) => {
       const procedure = procedures.get(key);
-      if (!procedure) throw new KeyedCallError(notFound('Procedure', key), key);
+      if (!procedure) throw new KeyedCallError(unknownProcedure(pluginId, key, names), key);
       return { key, procedure, input: input ?? {} };
     });
   }
@@ -110,6 +120,9 @@ export function createKeyedDispatcher(pluginRouter: AnyRouter, db: Database) {
     for (const item of calls) {
       const meta = metaOf(item.procedure);
       try {
+        // The input rules run again in front of the procedure; here they come before anything
+        // reads the raw input.
+        assertSafeInput(item.input);
         admitCaller(meta, context.principal);
         await authorize(meta, context, await validateInput(item));
       } catch (error) {

@@ -26,6 +26,7 @@ export function scoped(deps: RequestScopeDeps) {
     let scope;
     try {
       scope = await createRequestScope(deps, c.req.raw, c.var.requestId, c.var.logger);
+      c.set('principal', scope.context.principal);
     } catch (error) {
       return fail(c, error);
     }

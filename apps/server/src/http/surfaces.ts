@@ -12,6 +12,8 @@ import { schemaConverters } from './openapi.ts';
 import { QueryArrayPlugin } from './query-arrays.ts';
 import { restRoutes } from './rest-routes.ts';
 import { fail, type WithScope } from './scoped.ts';
+import { proceduresOf } from './plugin-router.ts';
+import { unknownPlugin, unknownProcedure } from './unknown-names.ts';
 
 /** Errors leave oRPC's handlers normalised: known codes kept, the rest a logged generic 500. */
 async function normalizeErrors({
@@ -28,8 +30,24 @@ async function normalizeErrors({
   }
 }
 
-const unknownProcedure = (c: AppContext) =>
-  errorResponse('NOT_FOUND', 'Unknown procedure', c.var.requestId);
+/** NOT_FOUND for `/{surface}/{pluginId}/{procedure}` naming what does exist. */
+function unknownRoute(router: Record<string, AnyRouter>) {
+  const pluginIds = Object.keys(router);
+  const names = new Map(
+    Object.entries(router).map(([id, pluginRouter]) => [
+      id,
+      [...proceduresOf(pluginRouter).keys()],
+    ]),
+  );
+  return (c: AppContext) => {
+    const pluginId = c.req.param('pluginId') ?? '';
+    const known = names.get(pluginId);
+    const error = known
+      ? unknownProcedure(pluginId, c.req.param('procedure') ?? '', known)
+      : unknownPlugin(pluginId, pluginIds);
+    return fail(c, error);
+  };
+}
 
 /** `POST /api/{pluginId}/`: keyed calls and batches (API.md 1.1). */
 export function mountKeyedSurface(
@@ -41,13 +59,13 @@ export function mountKeyedSurface(
   const dispatchers = new Map(
     Object.entries(router).map(([id, pluginRouter]) => [
       id,
-      createKeyedDispatcher(pluginRouter, db),
+      createKeyedDispatcher(id, pluginRouter, db),
     ]),
   );
   const keyedRoute = (c: AppContext) => {
     const pluginId = c.req.param('pluginId') ?? '';
     const dispatch = dispatchers.get(pluginId);
-    if (!dispatch) return errorResponse('NOT_FOUND', `Unknown plugin ${pluginId}`, c.var.requestId);
+    if (!dispatch) return fail(c, unknownPlugin(pluginId, [...dispatchers.keys()]));
     return withScope(c, async (context) => {
       try {
         return Response.json(await dispatch(await c.req.text(), context));
@@ -68,10 +86,11 @@ export function mountRpcSurface(
   withScope: WithScope,
 ) {
   const handler = new RPCHandler<RequestContext>(router, { clientInterceptors: [normalizeErrors] });
+  const answerUnknown = unknownRoute(router);
   app.all('/api/:pluginId/:procedure', (c) =>
     withScope(c, async (context) => {
       const { matched, response } = await handler.handle(c.req.raw, { prefix: '/api', context });
-      return matched ? response : unknownProcedure(c);
+      return matched ? response : answerUnknown(c);
     }),
   );
 }
@@ -88,6 +107,7 @@ export function mountRestSurface(
   withScope: WithScope,
 ) {
   const methods = restRoutes(plugins);
+  const answerUnknown = unknownRoute(router);
   const handler = new OpenAPIHandler<RequestContext>(router, {
     plugins: [
       new SmartCoercionPlugin({ schemaConverters }),
@@ -98,7 +118,7 @@ export function mountRestSurface(
   });
   app.all('/rest/:pluginId/:procedure', (c) => {
     const method = methods.get(c.req.path);
-    if (!method) return unknownProcedure(c);
+    if (!method) return answerUnknown(c);
     if (c.req.method !== method) {
       return errorResponse(
         'METHOD_NOT_ALLOWED',
@@ -111,7 +131,7 @@ export function mountRestSurface(
     }
     return withScope(c, async (context) => {
       const { matched, response } = await handler.handle(c.req.raw, { context });
-      return matched ? response : unknownProcedure(c);
+      return matched ? response : answerUnknown(c);
     });
   });
 }

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createAdminKey } from './admin-key.ts';
+import { createTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
+
+/** One test server for the calling test file, made before its tests and closed after them. */
+export function serverPerFile(options: TestServerOptions = {}) {
+  const fixture = {} as { server: TestServer };
+  beforeAll(async () => {
+    fixture.server = await createTestServer(options);
+  });
+  afterAll(() => fixture.server.close());
+  return fixture;
+}
+
+/** The whole server (every plugin) for this file, and the key of an application holding admin. */
+export function adminServerPerFile() {
+  const fixture = {} as { server: TestServer; key: string };
+  beforeAll(async () => {
+    fixture.server = await createTestServer();
+    fixture.key = await createAdminKey(fixture.server);
+  });
+  afterAll(() => fixture.server.close());
+  return fixture;
+}
