@@ -90,7 +90,7 @@ describe('GET /api/openapi.json', () => {
       expect(operation.description, `${method} ${path}`).toMatch(/\S/);
     }
     expect(document.paths['/rest/catalog/getSystems']?.get?.summary).toBe(
-      'Systems the caller may see, optionally only those with all tags or one owner.',
+      'Systems by name, a page at a time, optionally only those with all tags or one owner.',
     );
     expect(document.paths['/rest/catalog/getSystems']?.get?.description).toContain(
       '`catalog.catalog.read`',

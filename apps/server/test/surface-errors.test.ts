@@ -24,7 +24,7 @@ describe('keyed body: a key given twice', () => {
     expect(body).toMatchObject({ code: 'BAD_REQUEST', procedure: 'createSystem' });
     expect(body.message).toContain('createSystem');
     const list = await fixture.server.keyed('catalog', { getSystems: {} }, 'reader');
-    expect(await list.json()).toEqual({ getSystems: { systems: [] } });
+    expect(await list.json()).toEqual({ getSystems: { systems: [], nextCursor: null } });
   });
 
   it('is found when the second spelling escapes a character', async () => {

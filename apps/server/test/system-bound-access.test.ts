@@ -46,6 +46,7 @@ const unbound: Record<string, Record<string, string>> = {
   auth: Object.fromEntries(
     [
       'getMe',
+      'changeMyPassword',
       'getRegistrationStatus',
       'updateRegistrationStatus',
       'getUsers',

@@ -12,19 +12,21 @@ export function implementPlugin<T extends AnyContractRouter>(contract: T) {
   return implement<T, RequestContext>(contract);
 }
 
-/** How many middlewares `guardRouter` adds, and how many of them run before input validation. */
-const GUARDS = 4;
+/** How many of `guardRouter`'s middlewares run before input validation: the input rules, admission. */
 const GUARDS_BEFORE_VALIDATION = 2;
 
 /**
- * oRPC validates input after every router-level middleware; the guard wants it after admission
- * only, so that a missing or malformed id is BAD_REQUEST before any resource is looked up.
+ * oRPC validates input after every router-level middleware (and after a plugin's own `.use`
+ * middlewares); the guard wants it right after admission, so that a missing or malformed id is
+ * BAD_REQUEST before any resource is looked up, and a plugin's own middlewares see valid input.
  */
 function validateAfterAdmission<T extends AnyRouter>(router: T): T {
   if (router instanceof Procedure) {
     const def = (router as AnyProcedure)['~orpc'];
-    const index = def.inputValidationIndex - GUARDS + GUARDS_BEFORE_VALIDATION;
-    return new Procedure({ ...def, inputValidationIndex: index }) as unknown as T;
+    return new Procedure({
+      ...def,
+      inputValidationIndex: GUARDS_BEFORE_VALIDATION,
+    }) as unknown as T;
   }
   return Object.fromEntries(
     Object.entries(router).map(([key, child]) => [key, validateAfterAdmission(child as AnyRouter)]),

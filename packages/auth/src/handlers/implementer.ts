@@ -6,8 +6,8 @@ import { authContract } from '../contract.ts';
 
 /**
  * Applies the rule for acting on principals to every procedure listed in `actsOnPrincipals`.
- * It runs before oRPC validates the input, so it validates a copy itself; invalid input is left
- * for validation to refuse.
+ * The guarded router validates input before it (right after admission); it still validates a copy
+ * itself so that it holds wherever the router is mounted, and leaves invalid input to validation.
  */
 const actOnlyOnLesserPrincipals = base
   .$context<RequestContext>()
