@@ -50,13 +50,16 @@ function channelPlugin(
 
 async function start(...channels: AnyPlugin[]) {
   const strategies = new NotificationStrategyRegistry();
-  const booted = await startPluginHarness([createNotificationPlugin(strategies), ...channels], database.db);
+  const booted = await startPluginHarness(
+    [createNotificationPlugin(strategies), ...channels],
+    database.db,
+  );
   stops.push(booted.stop);
   return strategies;
 }
 
 describe('notification strategy extension point at start-up', () => {
-  it('registers a test plugin\'s strategies under its own id, with their use rules', async () => {
+  it("registers a test plugin's strategies under its own id, with their use rules", async () => {
     const strategies = await start(
       channelPlugin('test-channel', [testStrategy({ id: 'pager' }), testStrategy({ id: 'echo' })]),
       channelPlugin('other-channel', [testStrategy({ id: 'pager' })]),
@@ -75,7 +78,12 @@ describe('notification strategy extension point at start-up', () => {
 
   it('fails start-up on a duplicate, naming both owners', async () => {
     await expect(
-      start(channelPlugin('test-channel', [testStrategy({ id: 'pager' }), testStrategy({ id: 'pager' })])),
+      start(
+        channelPlugin('test-channel', [
+          testStrategy({ id: 'pager' }),
+          testStrategy({ id: 'pager' }),
+        ]),
+      ),
     ).rejects.toThrow(
       'notification strategy test-channel.pager is registered twice: first by plugin test-channel, again by plugin test-channel',
     );
@@ -96,7 +104,9 @@ describe('notification strategy extension point at start-up', () => {
       if (phase === 'register') registerLater = register;
     });
     const strategies = await start(keeper);
-    expect(registerLater).toThrow('notification strategy keeper.late registered after the register phase');
+    expect(registerLater).toThrow(
+      'notification strategy keeper.late registered after the register phase',
+    );
     expect(strategies.list()).toEqual([]);
     expect(() => strategies.register('keeper', testStrategy({ id: 'direct' }))).toThrow(
       'keeper.direct registered after start-up',
@@ -105,8 +115,8 @@ describe('notification strategy extension point at start-up', () => {
 
   it('refuses a channel plugin mounted before the notification plugin', async () => {
     const early = channelPlugin('early-channel', [testStrategy()]);
-    await expect(startPluginHarness([early, createNotificationPlugin()], database.db)).rejects.toThrow(
-      'Extension point notification.strategies is not provided by any plugin',
-    );
+    await expect(
+      startPluginHarness([early, createNotificationPlugin()], database.db),
+    ).rejects.toThrow('Extension point notification.strategies is not provided by any plugin');
   });
 });

@@ -11,7 +11,14 @@ describe('NotificationStrategyRegistry', () => {
   it('qualifies ids with the owner and makes one use rule per strategy', () => {
     const registry = new NotificationStrategyRegistry();
     registry.register('notification-smtp', testStrategy({ id: 'smtp', displayName: 'E-mail' }));
-    registry.register('notification-sms', testStrategy({ id: 'sms', userConfig, contactResolution: { type: 'user-config', field: 'phone' } }));
+    registry.register(
+      'notification-sms',
+      testStrategy({
+        id: 'sms',
+        userConfig,
+        contactResolution: { type: 'user-config', field: 'phone' },
+      }),
+    );
     expect(registry.list().map((entry) => [entry.qualifiedId, entry.ownerPluginId])).toEqual([
       ['notification-smtp.smtp', 'notification-smtp'],
       ['notification-sms.sms', 'notification-sms'],
@@ -47,20 +54,44 @@ describe('NotificationStrategyRegistry', () => {
 
   it('refuses an id that would name another plugin', () => {
     const registry = new NotificationStrategyRegistry();
-    expect(() => registry.register('evil', testStrategy({ id: 'slack.chat' }))).toThrow(/invalid id/);
+    expect(() => registry.register('evil', testStrategy({ id: 'slack.chat' }))).toThrow(
+      /invalid id/,
+    );
     expect(registry.list()).toEqual([]);
   });
 
   it('refuses registration once frozen', () => {
     const registry = new NotificationStrategyRegistry();
     registry.freeze();
-    expect(() => registry.register('slack', testStrategy())).toThrow('slack.test registered after start-up');
+    expect(() => registry.register('slack', testStrategy())).toThrow(
+      'slack.test registered after start-up',
+    );
   });
 
   it.each([
-    ['config', { config: { version: 2, schema: z.object({}), migrations: [] } }, 'config: the migrations end at version 1, not at version 2'],
-    ['userConfig', { userConfig: { version: 3, schema: z.object({}), migrations: [{ fromVersion: 2, toVersion: 3, description: 'x', migrate: (data: unknown) => data }] } }, 'userConfig: migration 2→3 does not start at version 1'],
-    ['layoutConfig', { layoutConfig: { version: 0, schema: z.object({}), migrations: [] } }, 'layoutConfig: version must be an integer from 1'],
+    [
+      'config',
+      { config: { version: 2, schema: z.object({}), migrations: [] } },
+      'config: the migrations end at version 1, not at version 2',
+    ],
+    [
+      'userConfig',
+      {
+        userConfig: {
+          version: 3,
+          schema: z.object({}),
+          migrations: [
+            { fromVersion: 2, toVersion: 3, description: 'x', migrate: (data: unknown) => data },
+          ],
+        },
+      },
+      'userConfig: migration 2→3 does not start at version 1',
+    ],
+    [
+      'layoutConfig',
+      { layoutConfig: { version: 0, schema: z.object({}), migrations: [] } },
+      'layoutConfig: version must be an integer from 1',
+    ],
   ])('checks the migration chain of %s at registration', (_layer, overrides, message) => {
     const registry = new NotificationStrategyRegistry();
     expect(() => registry.register('sms', testStrategy(overrides))).toThrow(
@@ -77,7 +108,10 @@ describe('NotificationStrategyRegistry', () => {
     [{ type: 'pigeon' }, {}, 'unknown contactResolution type pigeon'],
   ])('refuses the contact resolution %j when incomplete', (contactResolution, extra, message) => {
     const registry = new NotificationStrategyRegistry();
-    const strategy = testStrategy({ ...extra, contactResolution: contactResolution as ContactResolution });
+    const strategy = testStrategy({
+      ...extra,
+      contactResolution: contactResolution as ContactResolution,
+    });
     expect(() => registry.register('sms', strategy)).toThrow(message);
   });
 
@@ -106,7 +140,9 @@ describe('NotificationStrategyRegistry', () => {
 
   it('refuses an empty displayName and a missing send', () => {
     const registry = new NotificationStrategyRegistry();
-    expect(() => registry.register('p', testStrategy({ displayName: '' }))).toThrow('displayName is empty');
+    expect(() => registry.register('p', testStrategy({ displayName: '' }))).toThrow(
+      'displayName is empty',
+    );
     expect(() => registry.register('p', testStrategy({ send: undefined as never }))).toThrow(
       'send is not a function',
     );

@@ -25,7 +25,8 @@ describe('secret() and color() in JSON Schema', () => {
         accentColor: { type: 'string', 'x-color': true },
       },
     });
-    const host = (jsonSchemaOf(smtpConfig) as { properties: Record<string, object> }).properties.host;
+    const host = (jsonSchemaOf(smtpConfig) as { properties: Record<string, object> }).properties
+      .host;
     expect(host).not.toHaveProperty('x-secret');
     expect(host).not.toHaveProperty('x-color');
   });
@@ -42,14 +43,22 @@ describe('color()', () => {
     expect(color().parse(value)).toBe(value);
   });
 
-  it.each(['abc', '#ab', '#abcd', '#abcde', '#abcdefa', '#ggg', 'red', 'rgb(0,0,0)', ' #abc', '#abc\n'])(
-    'refuses %j',
-    (value) => {
-      const result = color().safeParse(value);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Expected a colour as #rgb or #rrggbb');
-    },
-  );
+  it.each([
+    'abc',
+    '#ab',
+    '#abcd',
+    '#abcde',
+    '#abcdefa',
+    '#ggg',
+    'red',
+    'rgb(0,0,0)',
+    ' #abc',
+    '#abc\n',
+  ])('refuses %j', (value) => {
+    const result = color().safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Expected a colour as #rgb or #rrggbb');
+  });
 });
 
 describe('secret()', () => {

@@ -15,7 +15,9 @@ function mark<T extends z.ZodType>(schema: T, keyword: Mark): T {
 }
 
 export function hasMark(schema: z.ZodType, keyword: Mark): boolean {
-  return (JSON_SCHEMA_REGISTRY.get(schema) as Record<string, unknown> | undefined)?.[keyword] === true;
+  return (
+    (JSON_SCHEMA_REGISTRY.get(schema) as Record<string, unknown> | undefined)?.[keyword] === true
+  );
 }
 
 /**

@@ -34,7 +34,10 @@ describe('secretFieldPaths', () => {
   });
 
   it('lists a path once when union options repeat it', () => {
-    const schema = z.union([z.object({ key: secret() }), z.object({ key: secret(), extra: z.string() })]);
+    const schema = z.union([
+      z.object({ key: secret() }),
+      z.object({ key: secret(), extra: z.string() }),
+    ]);
     expect(secretFieldPaths(schema)).toEqual([['key']]);
   });
 });

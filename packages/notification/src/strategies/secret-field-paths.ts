@@ -24,7 +24,8 @@ function collect(schema: z.ZodType, path: string[], found: Map<string, string[]>
   const def = schema.def as unknown as Def;
   switch (def.type) {
     case 'object':
-      for (const [key, field] of Object.entries(def.shape ?? {})) collect(field, [...path, key], found);
+      for (const [key, field] of Object.entries(def.shape ?? {}))
+        collect(field, [...path, key], found);
       return;
     case 'array':
       collect(def.element!, [...path, ANY_KEY], found);

@@ -33,12 +33,19 @@ describe('versionedSchema', () => {
   it('accepts a chain from 1 to the version, and version 1 without migrations', () => {
     expect(v3.version).toBe(3);
     expect(versionedSchema({ version: 1, schema: z.string() }).migrations).toEqual([]);
-    expect(versionedSchema({ version: 4, schema: z.string(), migrations: [step(1, 4)] })).toBeTruthy();
+    expect(
+      versionedSchema({ version: 4, schema: z.string(), migrations: [step(1, 4)] }),
+    ).toBeTruthy();
   });
 
   it.each([
     ['a gap', 3, [step(1, 2)], 'end at version 2, not at version 3'],
-    ['a hole in the middle', 4, [step(1, 2), step(3, 4)], 'migration 3→4 does not start at version 2'],
+    [
+      'a hole in the middle',
+      4,
+      [step(1, 2), step(3, 4)],
+      'migration 3→4 does not start at version 2',
+    ],
     ['a chain not starting at 1', 3, [step(2, 3)], 'migration 2→3 does not start at version 1'],
     ['a chain past the version', 2, [step(1, 2), step(2, 3)], 'not at version 2'],
     ['a step backwards', 2, [step(1, 1), step(1, 2)], 'migration 1→1 must lead to a later'],
@@ -74,7 +81,8 @@ describe('readVersioned', () => {
   });
 
   it('names the validation and the failing field, never the stored values', () => {
-    const read = () => readVersioned(v3, { version: 3, data: { host: 'mx', port: 'hunter2', secure: true } });
+    const read = () =>
+      readVersioned(v3, { version: 3, data: { host: 'mx', port: 'hunter2', secure: true } });
     expect(read).toThrow(/^validation against version 3: port: /);
     expect(read).not.toThrow(/hunter2/);
   });
@@ -86,7 +94,11 @@ describe('readVersioned', () => {
   });
 
   it('refuses a stored version that a longer step skipped over', () => {
-    const skipping = versionedSchema({ version: 3, schema: z.object({}), migrations: [step(1, 3)] });
+    const skipping = versionedSchema({
+      version: 3,
+      schema: z.object({}),
+      migrations: [step(1, 3)],
+    });
     expect(() => readVersioned(skipping, { version: 2, data: {} })).toThrow(
       'stored version 2: no migration leads from it to version 3',
     );

@@ -45,7 +45,9 @@ export function assertMigrationChain(label: string, versioned: VersionedSchema<u
     reached = step.toVersion;
   }
   if (reached !== version) {
-    throw new Error(`${label}: the migrations end at version ${reached}, not at version ${version}`);
+    throw new Error(
+      `${label}: the migrations end at version ${reached}, not at version ${version}`,
+    );
   }
 }
 
