@@ -1,0 +1,10 @@
+export { createNotificationPlugin, NOTIFICATION_PLUGIN_ID } from './plugin.ts';
+export {
+  NotificationStrategyRegistry,
+  strategyUseRule,
+  type RegisteredStrategy,
+} from './strategies/registry.ts';
+export { color, secret } from './strategies/schema-marks.ts';
+export { ANY_KEY, secretFieldPaths } from './strategies/secret-field-paths.ts';
+export * from './strategies/strategy.ts';
+export * from './strategies/versioned-schema.ts';

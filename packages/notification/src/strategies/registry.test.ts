@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { NotificationStrategyRegistry, strategyUseRule } from './registry.ts';
+import type { ContactResolution } from './strategy.ts';
+import { testStrategy } from './test-strategy.ts';
+import { versionedSchema } from './versioned-schema.ts';
+
+const userConfig = versionedSchema({ version: 1, schema: z.object({ phone: z.string() }) });
+
+describe('NotificationStrategyRegistry', () => {
+  it('qualifies ids with the owner and makes one use rule per strategy', () => {
+    const registry = new NotificationStrategyRegistry();
+    registry.register('notification-smtp', testStrategy({ id: 'smtp', displayName: 'E-mail' }));
+    registry.register(
+      'notification-sms',
+      testStrategy({
+        id: 'sms',
+        userConfig,
+        contactResolution: { type: 'user-config', field: 'phone' },
+      }),
+    );
+    expect(registry.list().map((entry) => [entry.qualifiedId, entry.ownerPluginId])).toEqual([
+      ['notification-smtp.smtp', 'notification-smtp'],
+      ['notification-sms.sms', 'notification-sms'],
+    ]);
+    expect(registry.get('notification-smtp.smtp')?.displayName).toBe('E-mail');
+    expect(registry.accessRules()).toEqual([
+      {
+        id: 'notification-smtp.strategy.smtp.use',
+        pluginId: 'notification-smtp',
+        description: 'Receive notifications through the notification-smtp.smtp channel',
+      },
+      strategyUseRule('notification-sms', 'sms'),
+    ]);
+  });
+
+  it('lets two plugins use the same local id under their own names', () => {
+    const registry = new NotificationStrategyRegistry();
+    registry.register('slack', testStrategy({ id: 'chat' }));
+    registry.register('teams', testStrategy({ id: 'chat' }));
+    expect(registry.accessRules().map((rule) => rule.id)).toEqual([
+      'slack.strategy.chat.use',
+      'teams.strategy.chat.use',
+    ]);
+  });
+
+  it('refuses a duplicate, naming both owners', () => {
+    const registry = new NotificationStrategyRegistry();
+    registry.register('slack', testStrategy({ id: 'chat' }));
+    expect(() => registry.register('slack', testStrategy({ id: 'chat' }))).toThrow(
+      'notification strategy slack.chat is registered twice: first by plugin slack, again by plugin slack',
+    );
+  });
+
+  it('refuses an id that would name another plugin', () => {
+    const registry = new NotificationStrategyRegistry();
+    expect(() => registry.register('evil', testStrategy({ id: 'slack.chat' }))).toThrow(
+      /invalid id/,
+    );
+    expect(registry.list()).toEqual([]);
+  });
+
+  it('refuses registration once frozen', () => {
+    const registry = new NotificationStrategyRegistry();
+    registry.freeze();
+    expect(() => registry.register('slack', testStrategy())).toThrow(
+      'slack.test registered after start-up',
+    );
+  });
+
+  it.each([
+    [
+      'config',
+      { config: { version: 2, schema: z.object({}), migrations: [] } },
+      'config: the migrations end at version 1, not at version 2',
+    ],
+    [
+      'userConfig',
+      {
+        userConfig: {
+          version: 3,
+          schema: z.object({}),
+          migrations: [
+            { fromVersion: 2, toVersion: 3, description: 'x', migrate: (data: unknown) => data },
+          ],
+        },
+      },
+      'userConfig: migration 2→3 does not start at version 1',
+    ],
+    [
+      'layoutConfig',
+      { layoutConfig: { version: 0, schema: z.object({}), migrations: [] } },
+      'layoutConfig: version must be an integer from 1',
+    ],
+  ])('checks the migration chain of %s at registration', (_layer, overrides, message) => {
+    const registry = new NotificationStrategyRegistry();
+    expect(() => registry.register('sms', testStrategy(overrides))).toThrow(
+      `notification strategy sms.test ${message}`,
+    );
+  });
+
+  it.each([
+    [{ type: 'auth-provider', provider: '' }, {}, 'needs the provider to ask'],
+    [{ type: 'user-config', field: 'phone' }, {}, 'needs a userConfig'],
+    [{ type: 'user-config', field: '' }, { userConfig }, 'needs the field of userConfig'],
+    [{ type: 'oauth-link' }, {}, 'needs an oauth definition'],
+    [{ type: 'custom' }, {}, 'needs a resolve function'],
+    [{ type: 'pigeon' }, {}, 'unknown contactResolution type pigeon'],
+  ])('refuses the contact resolution %j when incomplete', (contactResolution, extra, message) => {
+    const registry = new NotificationStrategyRegistry();
+    const strategy = testStrategy({
+      ...extra,
+      contactResolution: contactResolution as ContactResolution,
+    });
+    expect(() => registry.register('sms', strategy)).toThrow(message);
+  });
+
+  it('accepts each complete contact resolution', () => {
+    const registry = new NotificationStrategyRegistry();
+    const oauth = {
+      clientId: () => 'id',
+      clientSecret: () => 'secret',
+      scopes: ['chat:write'],
+      authorizationUrl: () => 'https://example.test/auth',
+      tokenUrl: () => 'https://example.test/token',
+      extractExternalId: () => 'U1',
+    };
+    const resolutions: [string, ContactResolution, object][] = [
+      ['a', { type: 'auth-email' }, {}],
+      ['b', { type: 'auth-provider', provider: 'github' }, {}],
+      ['c', { type: 'user-config', field: 'phone' }, { userConfig }],
+      ['d', { type: 'oauth-link' }, { oauth }],
+      ['e', { type: 'custom', resolve: () => Promise.resolve('x') }, {}],
+    ];
+    for (const [id, contactResolution, extra] of resolutions) {
+      registry.register('p', testStrategy({ id, contactResolution, ...extra }));
+    }
+    expect(registry.list()).toHaveLength(5);
+  });
+
+  it('refuses an empty displayName and a missing send', () => {
+    const registry = new NotificationStrategyRegistry();
+    expect(() => registry.register('p', testStrategy({ displayName: '' }))).toThrow(
+      'displayName is empty',
+    );
+    expect(() => registry.register('p', testStrategy({ send: undefined as never }))).toThrow(
+      'send is not a function',
+    );
+  });
+});

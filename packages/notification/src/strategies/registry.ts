@@ -1,0 +1,90 @@
+import type { AccessRule } from '@checkline/core/contract';
+import { QualifiedRegistry } from '@checkline/core';
+import type { NotificationStrategy } from './strategy.ts';
+import { assertMigrationChain } from './versioned-schema.ts';
+
+export type RegisteredStrategy = NotificationStrategy & {
+  /** `{ownerPluginId}.{id}` */
+  qualifiedId: string;
+  ownerPluginId: string;
+};
+
+/** The access rule a user needs to receive notifications through a strategy. */
+export function strategyUseRule(ownerPluginId: string, id: string): AccessRule {
+  return {
+    id: `${ownerPluginId}.strategy.${id}.use`,
+    pluginId: ownerPluginId,
+    description: `Receive notifications through the ${ownerPluginId}.${id} channel`,
+  };
+}
+
+function assertContactResolution(label: string, strategy: NotificationStrategy): void {
+  const resolution = strategy.contactResolution;
+  const refuse = (reason: string) => {
+    throw new Error(`${label}: contactResolution ${resolution.type} ${reason}`);
+  };
+  switch (resolution.type) {
+    case 'auth-email':
+      return;
+    case 'auth-provider':
+      if (!resolution.provider) refuse('needs the provider to ask');
+      return;
+    case 'user-config':
+      if (!strategy.userConfig) refuse('needs a userConfig');
+      if (!resolution.field) refuse('needs the field of userConfig that holds the contact');
+      return;
+    case 'oauth-link':
+      if (!strategy.oauth) refuse('needs an oauth definition');
+      return;
+    case 'custom':
+      if (typeof resolution.resolve !== 'function') refuse('needs a resolve function');
+      return;
+    default:
+      throw new Error(
+        `${label}: unknown contactResolution type ${(resolution as { type: unknown }).type}`,
+      );
+  }
+}
+
+/** Every strategy the plugins registered, by qualified id; closed once start-up is done. */
+export class NotificationStrategyRegistry {
+  readonly #registry = new QualifiedRegistry<NotificationStrategy>('notification strategies');
+
+  /** Throws on a malformed definition, a broken migration chain, a duplicate or once frozen. */
+  register(ownerPluginId: string, strategy: NotificationStrategy): RegisteredStrategy {
+    const qualifiedId = `${ownerPluginId}.${strategy.id}`;
+    const label = `notification strategy ${qualifiedId}`;
+    const existing = this.#registry.get(qualifiedId);
+    if (existing) {
+      throw new Error(
+        `${label} is registered twice: first by plugin ${existing.ownerPluginId}, again by plugin ${ownerPluginId}`,
+      );
+    }
+    if (!strategy.displayName) throw new Error(`${label}: displayName is empty`);
+    if (typeof strategy.send !== 'function') throw new Error(`${label}: send is not a function`);
+    for (const layer of ['config', 'userConfig', 'layoutConfig'] as const) {
+      const versioned = strategy[layer];
+      if (versioned) assertMigrationChain(`${label} ${layer}`, versioned);
+    }
+    assertContactResolution(label, strategy);
+    return this.#registry.register(ownerPluginId, strategy);
+  }
+
+  get(qualifiedId: string): RegisteredStrategy | undefined {
+    return this.#registry.get(qualifiedId);
+  }
+
+  list(): RegisteredStrategy[] {
+    return this.#registry.list();
+  }
+
+  /** One `{ownerPluginId}.strategy.{id}.use` rule per strategy, for the access-rule catalog. */
+  accessRules(): AccessRule[] {
+    return this.list().map((entry) => strategyUseRule(entry.ownerPluginId, entry.id));
+  }
+
+  /** From now on every registration throws. */
+  freeze(): void {
+    this.#registry.freeze();
+  }
+}
