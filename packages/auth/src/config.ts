@@ -1,11 +1,8 @@
+import type { RateLimit } from '@checkline/core';
 import type { AccessRule } from '@checkline/core/contract';
 import type { AnyContractRouter } from '@orpc/contract';
 
-/** A budget of `points` within `durationSeconds`. */
-export interface RateLimit {
-  points: number;
-  durationSeconds: number;
-}
+export type { RateLimit };
 
 export interface AuthConfig {
   /** Public address of the API (`BASE_URL`). https makes the session cookie `Secure`. */

@@ -1,21 +1,11 @@
 import { isIP } from 'node:net';
+import { memoryRateLimiter, refusedAsTooManyRequests } from '@checkline/core';
 import { tooManyRequests } from '@checkline/core/contract';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimit, ResolvedAuthConfig } from './config.ts';
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { ResolvedAuthConfig } from './config.ts';
 
 /** The header the server stamps with the socket's address; a client-sent value never survives. */
 export const SOCKET_ADDRESS_HEADER = 'x-checkline-client-ip';
-
-const limiter = (limit: RateLimit | false, keyPrefix: string) =>
-  limit === false
-    ? undefined
-    : new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds });
-
-/** Rethrows a limiter's refusal as TOO_MANY_REQUESTS; anything else as it is. */
-function refused(error: unknown): never {
-  if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext);
-  throw error;
-}
 
 /**
  * The caller's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For`
@@ -48,9 +38,9 @@ export class RateLimits {
   readonly #calls: RateLimiterMemory | undefined;
 
   constructor(config: ResolvedAuthConfig['rateLimits']) {
-    this.#failuresPerAddress = limiter(config.failedAuthPerIp, 'address');
-    this.#failuresPerAccount = limiter(config.failedLoginsPerAccount, 'account');
-    this.#calls = limiter(config.callsPerKey, 'key');
+    this.#failuresPerAddress = memoryRateLimiter(config.failedAuthPerIp, 'address');
+    this.#failuresPerAccount = memoryRateLimiter(config.failedLoginsPerAccount, 'account');
+    this.#calls = memoryRateLimiter(config.callsPerKey, 'key');
   }
 
   /** Throws TOO_MANY_REQUESTS while `ip` has spent its failed-authentication budget. */
@@ -74,11 +64,11 @@ export class RateLimits {
         ? undefined
         : this.#failuresPerAccount?.consume(accountKey(from.account)),
     ];
-    await Promise.all(counted).catch(refused);
+    await Promise.all(counted).catch(refusedAsTooManyRequests);
   }
 
   /** Counts one call with an application key; throws TOO_MANY_REQUESTS over the budget. */
   async recordCall(applicationId: string): Promise<void> {
-    await this.#calls?.consume(applicationId).catch(refused);
+    await this.#calls?.consume(applicationId).catch(refusedAsTooManyRequests);
   }
 }

@@ -9,6 +9,7 @@ export * from './implement-plugin.ts';
 export * from './keyset-pages.ts';
 export * from './logger.ts';
 export * from './plugin.ts';
+export * from './rate-limit.ts';
 export * from './resource-access.ts';
 export * from './runtime.ts';
 export * from './lifecycle.ts';

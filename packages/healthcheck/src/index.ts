@@ -17,7 +17,7 @@ export {
   type HealthcheckPluginOptions,
 } from './plugin.ts';
 export { createHealthcheckRouter } from './router.ts';
-export { defaultRunRateLimit, type RunRateLimit } from './run-rate-limit.ts';
+export { defaultRunRateLimit } from './run-rate-limit.ts';
 export type { Scheduler, SchedulerSettings } from './scheduler.ts';
 export type { CheckTarget } from './targets/check-targets.ts';
 export type { ResolvedAddress, Resolver } from './targets/resolver.ts';

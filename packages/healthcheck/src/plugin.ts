@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { systemDeleted } from '@checkline/catalog';
-import type { EventBus, Logger } from '@checkline/core';
+import type { EventBus, Logger, RateLimit } from '@checkline/core';
 import { definePlugin } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { MaintenanceEvent } from '@checkline/maintenance';
@@ -18,7 +18,6 @@ import { healthStatusChanged } from './events.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { createHealthcheckRouter } from './router.ts';
-import type { RunRateLimit } from './run-rate-limit.ts';
 import { defaultRunRateLimit, runRateLimiter } from './run-rate-limit.ts';
 import type { Scheduler, SchedulerSettings } from './scheduler.ts';
 import { createScheduler } from './scheduler.ts';
@@ -37,7 +36,7 @@ export interface HealthcheckPluginOptions {
    */
   targets?: TargetPolicyOptions;
   /** Each caller's budget of `runHealthCheck` calls; `false` for none. Default 30 a minute. */
-  runRateLimit?: RunRateLimit | false;
+  runRateLimit?: RateLimit | false;
   scheduler?: SchedulerSettings & {
     /** Start ticking in `ready`. Default true; false leaves `tick()` to the caller (tests). */
     autoStart?: boolean;
