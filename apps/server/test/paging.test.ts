@@ -1,4 +1,4 @@
-import type { AnyPlugin, ProcedureMeta } from '@checkline/core';
+import type { AnyPlugin } from '@checkline/core';
 import { definePlugin } from '@checkline/core';
 import {
   createHealthcheckPlugin,
@@ -9,6 +9,7 @@ import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPlugins } from '../src/plugins.ts';
+import { mountedProcedures } from './support/contract-inputs.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -161,18 +162,15 @@ const shapeOf = (schema: unknown) => (schema as z.ZodObject).shape;
 
 /** Every query of every mounted plugin whose output holds an array of objects. */
 function queriesWithArrays(): ListProcedure[] {
-  const found: ListProcedure[] = [];
-  for (const plugin of server.checkline.plugins) {
-    for (const [name, procedure] of Object.entries(plugin.contract)) {
-      const def = (procedure as AnyContractProcedure)['~orpc'];
-      if ((def.meta as ProcedureMeta).kind !== 'query') continue;
-      const arrayField = Object.entries(shapeOf(def.outputSchema)).find(
+  return mountedProcedures(server.checkline.plugins).flatMap(
+    ({ pluginId, name, procedure, definition, meta }) => {
+      if (meta.kind !== 'query') return [];
+      const arrayField = Object.entries(shapeOf(definition.outputSchema)).find(
         ([, field]) => field instanceof z.ZodArray && field.element instanceof z.ZodObject,
       )?.[0];
-      if (arrayField) found.push({ pluginId: plugin.id, name, arrayField, procedure });
-    }
-  }
-  return found;
+      return arrayField ? [{ pluginId, name, arrayField, procedure }] : [];
+    },
+  );
 }
 
 const listProcedures = () =>

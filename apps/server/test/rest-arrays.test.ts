@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyPlugin } from '@checkline/core';
-import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaConverters } from '../src/http/openapi.ts';
 import { createPlugins } from '../src/plugins.ts';
+import { mountedProcedures } from './support/contract-inputs.ts';
 import { probePlugin } from './support/probe-plugin.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
@@ -52,30 +52,27 @@ interface ArrayParameter {
 async function arrayParametersOfGetProcedures(plugins: readonly AnyPlugin[]) {
   const [converter] = schemaConverters;
   const found: ArrayParameter[] = [];
-  for (const plugin of plugins) {
-    for (const [procedure, contract] of Object.entries(plugin.contract)) {
-      const def = (contract as AnyContractProcedure)['~orpc'];
-      if (def.route.method !== 'GET' || !def.inputSchema) continue;
-      const [, input] = (await converter!.convert(def.inputSchema, { strategy: 'input' })) as [
-        boolean,
-        JsonSchema,
-      ];
-      const properties = Object.entries(input.properties ?? {});
-      for (const [name, schema] of properties) {
-        if (schema.type !== 'array' || !schema.items) continue;
-        const required = properties
-          .filter(([other]) => other !== name && input.required?.includes(other))
-          .map(([other, otherSchema]) =>
-            otherSchema.type === 'array'
-              ? `${other}=${encodeURIComponent(sampleValue(otherSchema.items!))}`
-              : otherSchema.type === 'object'
-                ? ''
-                : `${other}=${encodeURIComponent(sampleValue(otherSchema))}`,
-          )
-          .filter(Boolean)
-          .join('&');
-        found.push({ pluginId: plugin.id, procedure, name, items: schema.items, required });
-      }
+  for (const { pluginId, name: procedure, definition: def } of mountedProcedures(plugins)) {
+    if (def.route.method !== 'GET' || !def.inputSchema) continue;
+    const [, input] = (await converter!.convert(def.inputSchema, { strategy: 'input' })) as [
+      boolean,
+      JsonSchema,
+    ];
+    const properties = Object.entries(input.properties ?? {});
+    for (const [name, schema] of properties) {
+      if (schema.type !== 'array' || !schema.items) continue;
+      const required = properties
+        .filter(([other]) => other !== name && input.required?.includes(other))
+        .map(([other, otherSchema]) =>
+          otherSchema.type === 'array'
+            ? `${other}=${encodeURIComponent(sampleValue(otherSchema.items!))}`
+            : otherSchema.type === 'object'
+              ? ''
+              : `${other}=${encodeURIComponent(sampleValue(otherSchema))}`,
+        )
+        .filter(Boolean)
+        .join('&');
+      found.push({ pluginId, procedure, name, items: schema.items, required });
     }
   }
   return found;

@@ -1,5 +1,5 @@
-import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountedProcedures } from './support/contract-inputs.ts';
 import {
   attachedObjects,
   seedTeamWorld,
@@ -179,13 +179,7 @@ afterAll(async () => {
   await target.close();
 });
 
-const everyProcedure = () =>
-  server.checkline.plugins.flatMap((plugin) =>
-    Object.keys(plugin.contract as Record<string, AnyContractProcedure>).map((name) => ({
-      pluginId: plugin.id,
-      name,
-    })),
-  );
+const everyProcedure = () => mountedProcedures(server.checkline.plugins);
 
 const callers: CallerName[] = ['holder', 'outsider', 'admin'];
 

@@ -1,6 +1,5 @@
-import type { ProcedureMeta } from '@checkline/core/contract';
-import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountedProcedures } from './support/contract-inputs.ts';
 import { seedTeamWorld, type CallerName, type TeamWorld } from './support/team-world.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
@@ -26,16 +25,14 @@ interface Addressing {
 }
 
 function addressingProcedures(): Addressing[] {
-  return server.checkline.plugins.flatMap((plugin) =>
-    Object.entries(plugin.contract as Record<string, AnyContractProcedure>).flatMap(
-      ([name, procedure]) => {
-        const meta = procedure['~orpc'].meta as ProcedureMeta;
-        if (!meta.resource && !meta.attachedTo) return [];
-        const route = procedure['~orpc'].route;
-        return [{ pluginId: plugin.id, name, method: route.method!, path: route.path! }];
-      },
-    ),
-  );
+  return mountedProcedures(server.checkline.plugins)
+    .filter(({ meta }) => meta.resource || meta.attachedTo)
+    .map(({ pluginId, name, definition }) => ({
+      pluginId,
+      name,
+      method: definition.route.method!,
+      path: definition.route.path!,
+    }));
 }
 
 /** Admins hold every rule; the outsider holds the monitoring rules but not auth's. */
