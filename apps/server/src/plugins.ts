@@ -4,6 +4,7 @@ import { catalogPlugin } from '@checkline/catalog';
 import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
+import { createNotificationPlugin } from '@checkline/notification';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
@@ -22,6 +23,7 @@ const guardedPlugins = (env: Env) =>
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
     }),
     createIncidentPlugin(),
+    createNotificationPlugin(),
   ] as unknown as readonly AnyPlugin[];
 
 const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });

@@ -41,6 +41,11 @@ export class ExtensionPoints {
     });
   }
 
+  /** Whether some plugin provides `point` (plugins that also run without its owner ask first). */
+  isProvided(point: ExtensionPoint<unknown>): boolean {
+    return this.#factories.has(point.id);
+  }
+
   /** The API of `point` for `callerPluginId`; only while plugins register. */
   get<T>(point: ExtensionPoint<T>, callerPluginId: string): T {
     this.#assertPhase('register', `use extension point ${point.id}`);

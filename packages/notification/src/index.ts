@@ -1,4 +1,7 @@
+export { notificationAccess } from './access.ts';
+export { notificationContract, type NotificationContract } from './contract.ts';
 export { createNotificationPlugin, NOTIFICATION_PLUGIN_ID } from './plugin.ts';
+export type { NotificationOptions } from './state.ts';
 export {
   NotificationStrategyRegistry,
   strategyUseRule,
@@ -8,3 +11,4 @@ export { color, secret } from './strategies/schema-marks.ts';
 export { ANY_KEY, secretFieldPaths } from './strategies/secret-field-paths.ts';
 export * from './strategies/strategy.ts';
 export * from './strategies/versioned-schema.ts';
+export * from './message-schemas.ts';

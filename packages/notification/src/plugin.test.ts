@@ -51,7 +51,7 @@ function channelPlugin(
 async function start(...channels: AnyPlugin[]) {
   const strategies = new NotificationStrategyRegistry();
   const booted = await startPluginHarness(
-    [createNotificationPlugin(strategies), ...channels],
+    [createNotificationPlugin({ strategies }), ...channels],
     database.db,
   );
   stops.push(booted.stop);

@@ -1,23 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { accessRulesExtensionPoint } from '@checkline/auth';
 import { definePlugin } from '@checkline/core';
-import { NotificationStrategyRegistry } from './strategies/registry.ts';
+import { notificationAccess } from './access.ts';
+import { notificationContract } from './contract.ts';
+import { createNotificationRouter } from './router.ts';
+import type { NotificationOptions } from './state.ts';
+import { NotificationState } from './state.ts';
+import { strategyUseRule } from './strategies/registry.ts';
 import type { NotificationStrategy } from './strategies/strategy.ts';
 import { notificationStrategyExtensionPoint } from './strategies/strategy.ts';
 
 export const NOTIFICATION_PLUGIN_ID = 'notification';
 
 /**
- * The notification plugin. So far it only owns the strategy extension point: plugins register
- * strategies during their register phase; the registry is frozen once start-up is done.
+ * The notification plugin: the strategy extension point, strategy settings, user channels, the
+ * in-app inbox, the delivery queue and subscriptions. Channel plugins mount after it and
+ * register their strategies in their register phase; the registry is frozen once start-up is done.
  */
-export function createNotificationPlugin(
-  strategies: NotificationStrategyRegistry = new NotificationStrategyRegistry(),
-) {
+export function createNotificationPlugin(options: NotificationOptions = {}) {
+  const state = new NotificationState(options);
+  const { strategies } = state;
   return definePlugin({
     id: NOTIFICATION_PLUGIN_ID,
-    description: 'Notifications and the channels (strategies) that deliver them.',
-    contract: {},
-    router: {},
-    accessRules: [],
+    description:
+      'Notifications: the in-app inbox, the channels (strategies) that deliver them outside, user preferences, subscriptions and the delivery log.',
+    contract: notificationContract,
+    router: createNotificationRouter(state),
+    accessRules: Object.values(notificationAccess),
+    migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     register({ pluginId, extensionPoints }) {
       extensionPoints.provide(notificationStrategyExtensionPoint, pluginId, (caller) => ({
         register(strategy) {
@@ -28,8 +38,17 @@ export function createNotificationPlugin(
           }
           // Stored untyped: only the strategy itself reads its configs with their own types.
           strategies.register(caller, strategy as unknown as NotificationStrategy);
+          // The `.use` rule belongs to the registering plugin, so auth hears it under that name.
+          if (extensionPoints.isProvided(accessRulesExtensionPoint)) {
+            extensionPoints
+              .get(accessRulesExtensionPoint, caller)
+              .register([strategyUseRule(caller, strategy.id)]);
+          }
         },
       }));
+    },
+    init({ db, logger }) {
+      state.attach(db, logger);
     },
     ready() {
       strategies.freeze();

@@ -1,5 +1,6 @@
 import type { AnyPlugin } from '@checkline/core';
 import type { AnyContractProcedure, AnySchema } from '@orpc/contract';
+import { getEventIteratorSchemaDetails } from '@orpc/contract';
 import type { OpenAPI, SchemaConverterComponent } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { MAX_BATCH_KEYS } from './keyed-rpc.ts';
@@ -37,6 +38,8 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
     const outputs: Record<string, unknown> = {};
     for (const [name, procedure] of Object.entries(plugin.contract)) {
       const def = (procedure as AnyContractProcedure)['~orpc'];
+      // A stream answers events over time, which one keyed JSON answer cannot hold.
+      if (getEventIteratorSchemaDetails(def.outputSchema)) continue;
       inputs[name] = (await converter.convert(def.inputSchema, { strategy: 'input' }))[1];
       outputs[name] = (
         await converter.convert(def.outputSchema, { strategy: 'output', components })

@@ -1,0 +1,76 @@
+import { pageInput, pageOf } from '@checkline/core/contract';
+import { z } from 'zod';
+import {
+  ActionSchema,
+  ImportanceSchema,
+  MarkdownSchema,
+  NotificationTypeSchema,
+  TitleSchema,
+} from '../message-schemas.ts';
+
+/** A notification as notifyUsers takes it (the seed's Notification). */
+export const NotificationInputSchema = z.object({
+  title: TitleSchema.describe('Shown as the headline; the e-mail subject.'),
+  body: MarkdownSchema.optional().describe('Markdown.'),
+  importance: ImportanceSchema.default('info'),
+  action: ActionSchema.optional(),
+  type: NotificationTypeSchema,
+});
+
+export const NotifyUsersInputSchema = z.object({
+  userIds: z.array(z.uuid()).min(1).max(10_000),
+  notification: NotificationInputSchema,
+});
+
+export const NotifiedSchema = z.object({
+  /** How many inbox rows were written (unknown user ids included: ids are not checked). */
+  notified: z.int().nonnegative(),
+});
+
+export const InAppNotificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.string(),
+    title: z.string(),
+    body: z.string(),
+    importance: ImportanceSchema,
+    action: ActionSchema.nullable(),
+    read: z.boolean(),
+    readAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'InAppNotification' });
+
+export const GetNotificationsInputSchema = z.object({
+  unreadOnly: z.boolean().default(false).describe('Only notifications not yet read.'),
+  ...pageInput,
+});
+
+export const NotificationPageSchema = pageOf('notifications', InAppNotificationSchema);
+
+export const UnreadCountSchema = z.object({ count: z.int().nonnegative() });
+
+export const MarkAsReadInputSchema = z.union([
+  z.object({ ids: z.array(z.uuid()).min(1).max(1_000) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+
+export const MarkedAsReadSchema = z.object({
+  updated: z.int().nonnegative(),
+  unreadCount: z.int().nonnegative(),
+});
+
+export const IdInputSchema = z.object({ id: z.uuid() });
+export const DeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
+
+/** What the stream pushes: a new notification, or the unread count after any change. */
+export const InboxEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('notification'), notification: InAppNotificationSchema }),
+  z.object({ kind: z.literal('unread'), count: z.int().nonnegative() }),
+]);
+
+export type NotificationInput = z.infer<typeof NotificationInputSchema>;
+export type InAppNotification = z.infer<typeof InAppNotificationSchema>;
+export type InboxEvent = z.infer<typeof InboxEventSchema>;
+export type GetNotificationsInput = z.infer<typeof GetNotificationsInputSchema>;
+export type MarkAsReadInput = z.infer<typeof MarkAsReadInputSchema>;

@@ -1,0 +1,18 @@
+import { deliveryHandlers } from './delivery/handlers.ts';
+import { os } from './implementer.ts';
+import { inboxHandlers } from './inbox/handlers.ts';
+import { preferencesHandlers } from './preferences/handlers.ts';
+import type { NotificationState } from './state.ts';
+import { strategiesHandlers } from './strategies/handlers.ts';
+import { subscriptionsHandlers } from './subscriptions/handlers.ts';
+
+/** The notification router of one plugin instance; handlers only adapt, services hold the logic. */
+export function createNotificationRouter(state: NotificationState) {
+  return os.router({
+    ...inboxHandlers(state),
+    ...deliveryHandlers(state),
+    ...preferencesHandlers(state),
+    ...strategiesHandlers(state),
+    ...subscriptionsHandlers(state),
+  });
+}
