@@ -14,7 +14,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = (env: Env) =>
+const guardedPlugins = (env: Env, extra: readonly AnyPlugin[]) =>
   [
     catalogPlugin,
     createMaintenancePlugin(),
@@ -24,6 +24,7 @@ const guardedPlugins = (env: Env) =>
     }),
     createIncidentPlugin(),
     createNotificationPlugin(),
+    ...extra,
   ] as unknown as readonly AnyPlugin[];
 
 const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });
@@ -33,8 +34,13 @@ const perHour = (points: number) => (points === 0 ? false : { points, durationSe
  * authenticates every request, and it is told every other plugin's access rules (for
  * `getAccessRules`, role checks and the `admin` role) and contracts (read rules, resource types). `auth` overrides its settings (tests, bench).
  */
-export function createPlugins(env: Env, auth: Partial<AuthConfig> = {}): readonly AnyPlugin[] {
-  const guarded = guardedPlugins(env);
+export function createPlugins(
+  env: Env,
+  auth: Partial<AuthConfig> = {},
+  /** Mounted last (tests add channel plugins here). */
+  extra: readonly AnyPlugin[] = [],
+): readonly AnyPlugin[] {
+  const guarded = guardedPlugins(env, extra);
   const authPlugin = createAuthPlugin({
     baseUrl: env.BASE_URL,
     frontendUrl: env.FRONTEND_URL,

@@ -29,7 +29,11 @@ import {
   ChannelSchema,
   UpdateMyChannelInputSchema,
 } from './preferences/schemas.ts';
-import { StrategyListSchema, StrategySchema, UpdateStrategyInputSchema } from './strategies/schemas.ts';
+import {
+  StrategyListSchema,
+  StrategySchema,
+  UpdateStrategyInputSchema,
+} from './strategies/schemas.ts';
 import {
   CreateSubscriptionInputSchema,
   GetMySubscriptionsInputSchema,
@@ -128,7 +132,7 @@ export const notificationContract = defineContract('notification', {
     .output(StrategyListSchema),
   updateStrategy: mutation({
     ...admin,
-    summary: "Enables or disables a strategy, or changes its config or layout.",
+    summary: 'Enables or disables a strategy, or changes its config or layout.',
   })
     .input(UpdateStrategyInputSchema)
     .output(StrategySchema),

@@ -17,7 +17,8 @@ export const ActionUrlSchema = z
   .string()
   .max(2_048)
   .refine(
-    (url) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) || isHttpUrl(url),
+    (url) =>
+      (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) || isHttpUrl(url),
     'Expected a path starting with / or an absolute http(s) URL',
   );
 

@@ -8,7 +8,7 @@ import { createNotificationPlugin } from './plugin.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
 import type { NotificationStrategy, NotificationStrategyRegistrar } from './strategies/strategy.ts';
 import { notificationStrategyExtensionPoint } from './strategies/strategy.ts';
-import { testStrategy } from './strategies/test-strategy.ts';
+import { testStrategy } from './testing/test-strategy.ts';
 
 let database: DatabaseHandle;
 const stops: (() => Promise<void>)[] = [];

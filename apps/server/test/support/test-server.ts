@@ -19,6 +19,8 @@ export interface TestServerOptions {
    * UNAUTHORIZED, no header is anonymous. Leave unset to use the plugins' own authentication.
    */
   principals?: Record<string, Principal>;
+  /** Plugins mounted after the server's own (channel plugins; ignored with `plugins`). */
+  extraPlugins?: readonly AnyPlugin[];
   /** Settings of the auth plugin built from `testEnv` (ignored with `plugins`). */
   auth?: Partial<AuthConfig>;
   /** On PostgreSQL: the server's own pool of this many connections (PGlite has one anyway). */
@@ -60,7 +62,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const { logger, lines } = createMemoryLogger();
   const checkline = await startCheckline({
     database,
-    plugins: options.plugins ?? createPlugins(testEnv, options.auth),
+    plugins: options.plugins ?? createPlugins(testEnv, options.auth, options.extraPlugins),
     logger,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });

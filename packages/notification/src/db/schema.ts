@@ -184,10 +184,7 @@ export const subscriptions = notificationSchema.table(
     createdAt: writtenAt('created_at'),
   },
   (table) => [
-    check(
-      'subscriptions_one_target',
-      sql`${table.systemId} is null or ${table.groupId} is null`,
-    ),
+    check('subscriptions_one_target', sql`${table.systemId} is null or ${table.groupId} is null`),
     unique('subscriptions_user_target_key')
       .on(table.userId, table.systemId, table.groupId)
       .nullsNotDistinct(),

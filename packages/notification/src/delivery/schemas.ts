@@ -13,7 +13,9 @@ const IdempotencyKeySchema = z
   .string()
   .min(1)
   .max(200)
-  .describe('Repeating a call with the same key creates nothing new and answers the same deliveries.');
+  .describe(
+    'Repeating a call with the same key creates nothing new and answers the same deliveries.',
+  );
 
 /** The seed's notification of sendExternal: `description` instead of `body`. */
 export const ExternalNotificationSchema = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotificationStrategyRegistry, strategyUseRule } from './registry.ts';
 import type { ContactResolution } from './strategy.ts';
-import { testStrategy } from './test-strategy.ts';
+import { testStrategy } from '../testing/test-strategy.ts';
 import { versionedSchema } from './versioned-schema.ts';
 
 const userConfig = versionedSchema({ version: 1, schema: z.object({ phone: z.string() }) });
