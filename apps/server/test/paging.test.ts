@@ -8,6 +8,7 @@ import {
 import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { testChannelPlugin, testStrategy } from '@checkline/notification/testing';
 import { createPlugins } from '../src/plugins.ts';
 import { mountedProcedures } from './support/contract-inputs.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -29,6 +30,8 @@ const exempt: Record<string, string> = {
   'maintenance.getBulkActiveWindows':
     'windows active right now over at most 500 systems asked; health status needs all of them',
   'incident.getIncident': 'one incident; its timeline is part of the resource',
+  'notification.getStrategies': 'a fixed set, registered by plugins at start-up',
+  'notification.getMyChannels': 'at most one per registered strategy',
 };
 
 const PAGE = 2;
@@ -36,6 +39,8 @@ const MAX_PAGES = 50;
 
 let server: TestServer;
 let adminKey: string;
+/** The admin's session: user-only lists (their inbox, subscriptions) are read with it. */
+let adminSession: Record<string, string>;
 
 const noopType = defineHealthCheckType({
   id: 'noop',
@@ -43,6 +48,9 @@ const noopType = defineHealthCheckType({
   config: z.object({}),
   run: async () => ({ status: 'pass', latencyMs: 0, message: 'ok' }),
 });
+
+/** A notification channel that delivers nowhere, so the delivery log can be seeded. */
+const pagingChannel = testChannelPlugin('paging-channel', [testStrategy({ id: 'noop' })]);
 
 /** Registers a check type that never touches the network, so history can be seeded by runs. */
 const pagingPlugin = definePlugin({
@@ -56,8 +64,20 @@ const pagingPlugin = definePlugin({
   },
 }) as unknown as AnyPlugin;
 
-async function call(pluginId: string, body: Record<string, unknown>, key = adminKey) {
-  const response = await server.keyed(pluginId, body, key);
+/** A keyed call with a key, or with a session's headers. */
+async function call(
+  pluginId: string,
+  body: Record<string, unknown>,
+  key: string | Record<string, string> = adminKey,
+) {
+  const response =
+    typeof key === 'string'
+      ? await server.keyed(pluginId, body, key)
+      : await server.request(`/api/${pluginId}/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...key },
+          body: JSON.stringify(body),
+        });
   const answer = (await response.json()) as Record<string, any>;
   if (response.status !== 200) throw new Error(`${response.status} ${JSON.stringify(answer)}`);
   return answer;
@@ -115,6 +135,35 @@ async function seed() {
   await times(2, (i) => call('auth', { createApplication: { name: `app-${i}` } }));
   await times(2, (i) => call('auth', { createRole: { name: `role-${i}`, accessRules: [] } }));
   await times(3, (i) => call('auth', { createTeam: { name: `team-${i}` } }));
+  const { getMe: admin } = await call('auth', { getMe: {} }, adminSession);
+  await times(3, (i) =>
+    call('notification', {
+      notifyUsers: {
+        userIds: [admin.id],
+        notification: { title: `note-${i}`, type: 'paging.note' },
+      },
+    }),
+  );
+  await call('notification', {
+    updateStrategy: { strategyId: 'paging-channel.noop', enabled: true, config: {} },
+  });
+  await times(3, (i) =>
+    call('notification', {
+      sendExternal: {
+        userIds: [admin.id],
+        strategyId: 'paging-channel.noop',
+        notification: { title: `external-${i}`, type: 'paging.note' },
+      },
+    }),
+  );
+  const { getSystems } = await call('catalog', { getSystems: {} });
+  await times(3, (i) =>
+    call(
+      'notification',
+      { createSubscription: { systemId: getSystems.systems[i].id } },
+      adminSession,
+    ),
+  );
   Object.assign(listInputs, {
     'catalog.getSystemGroups': { systemId: system.id },
     'healthcheck.getHistory': { healthCheckId: checkId },
@@ -127,9 +176,10 @@ beforeAll(async () => {
       ? (createHealthcheckPlugin({ scheduler: { autoStart: false } }) as unknown as AnyPlugin)
       : plugin,
   );
-  server = await createTestServer({ plugins: [...plugins, pagingPlugin] });
+  server = await createTestServer({ plugins: [...plugins, pagingPlugin, pagingChannel] });
   // An admin key, so the keyed and REST surfaces are driven the same way.
   const session = await server.adminSession();
+  adminSession = session;
   const asSession = async (body: Record<string, unknown>) => {
     const response = await server.request('/api/auth/', {
       method: 'POST',
@@ -156,6 +206,8 @@ interface ListProcedure {
   name: string;
   arrayField: string;
   procedure: AnyContractProcedure;
+  /** Only signed-in users may call it (their own inbox, their subscriptions). */
+  usersOnly?: boolean;
 }
 
 const shapeOf = (schema: unknown) => (schema as z.ZodObject).shape;
@@ -168,7 +220,8 @@ function queriesWithArrays(): ListProcedure[] {
       const arrayField = Object.entries(shapeOf(definition.outputSchema)).find(
         ([, field]) => field instanceof z.ZodArray && field.element instanceof z.ZodObject,
       )?.[0];
-      return arrayField ? [{ pluginId, name, arrayField, procedure }] : [];
+      const usersOnly = !meta.principals.includes('application');
+      return arrayField ? [{ pluginId, name, arrayField, procedure, usersOnly }] : [];
     },
   );
 }
@@ -177,7 +230,7 @@ const listProcedures = () =>
   queriesWithArrays().filter(({ pluginId, name }) => !(`${pluginId}.${name}` in exempt));
 
 type Page = { status: number; body: any };
-type ListRef = Pick<ListProcedure, 'pluginId' | 'name' | 'arrayField'>;
+type ListRef = Pick<ListProcedure, 'pluginId' | 'name' | 'arrayField' | 'usersOnly'>;
 
 /** One call through the keyed surface or REST (GET with a query string). */
 async function fetchPage(
@@ -186,15 +239,27 @@ async function fetchPage(
   input: Record<string, unknown>,
   key = adminKey,
 ): Promise<Page> {
+  // The admin's own lists are read in the admin's session; a key cannot have an inbox.
+  const credentials = list.usersOnly && key === adminKey ? adminSession : key;
   if (surface === 'keyed') {
-    const response = await server.keyed(list.pluginId, { [list.name]: input }, key);
+    const response =
+      typeof credentials === 'string'
+        ? await server.keyed(list.pluginId, { [list.name]: input }, credentials)
+        : await server.request(`/api/${list.pluginId}/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...credentials },
+            body: JSON.stringify({ [list.name]: input }),
+          });
     const body = (await response.json()) as any;
     return { status: response.status, body: response.status === 200 ? body[list.name] : body };
   }
   const query = new URLSearchParams(
     Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
-  const response = await server.rest('GET', `${list.pluginId}/${list.name}`, { token: key, query });
+  const response = await server.rest('GET', `${list.pluginId}/${list.name}`, {
+    ...(typeof credentials === 'string' ? { token: credentials } : { headers: credentials }),
+    query,
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -262,6 +327,9 @@ describe('every list procedure of every plugin pages', () => {
         'auth.getRoles',
         'auth.getTeams',
         'auth.getAuditLog',
+        'notification.getNotifications',
+        'notification.getMySubscriptions',
+        'notification.getDeliveries',
       ]),
     );
     // Every exemption names a query that exists and has an array, so none outlives its reason.

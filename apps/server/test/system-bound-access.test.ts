@@ -23,12 +23,26 @@ let target: Awaited<ReturnType<typeof startLoopbackTarget>>;
 let hidden: string;
 let objects: ReturnType<typeof attachedObjects>;
 /** One object of each kind attached to the team-only system, made by the admin. */
-let bound: { group: string; check: string; window: string; incident: string };
+let bound: {
+  group: string;
+  check: string;
+  window: string;
+  incident: string;
+  /** Each caller's own subscription to a system made team-only after they subscribed. */
+  subscription: Record<CallerName, string>;
+};
 
 type Input = Record<string, unknown>;
 type Case =
   /** A list: its `field` holds the bound object (found by `key`, default `id`) for those who may see it. */
-  | { kind: 'list'; input: () => Input; field: string; key?: string; expected: () => string }
+  | {
+      kind: 'list';
+      input: () => Input;
+      field: string;
+      key?: string;
+      /** The bound object the caller may see (its own, for per-user lists). */
+      expected: (caller: CallerName) => string;
+    }
   /** A read of the bound object: NOT_FOUND for the outsider. */
   | { kind: 'read'; input: () => Input }
   /** A change to a bound object (fresh for every caller): NOT_FOUND for the outsider. */
@@ -38,6 +52,23 @@ type Case =
 
 /** Procedures that take and return nothing bound to a system, and why. */
 const unbound: Record<string, Record<string, string>> = {
+  notification: {
+    notifyUsers: 'addressed to users; subscriptions decide who hears about a system',
+    sendExternal: 'addressed to users; subscriptions decide who hears about a system',
+    sendTransactional: 'addressed to one user',
+    getNotifications: "the caller's own inbox: written only for users who could read the system",
+    getUnreadCount: "the caller's own inbox",
+    markAsRead: "the caller's own inbox",
+    deleteNotification: "the caller's own inbox",
+    streamNotifications: "the caller's own inbox",
+    getMyChannels: "the caller's own channels",
+    updateMyChannel: "the caller's own channels",
+    deleteSubscription: 'ends only the caller’s own subscription, whatever the system has become',
+    getStrategies: 'channel settings: notification.strategy.manage governs them',
+    updateStrategy: 'channel settings: notification.strategy.manage governs them',
+    sendTestNotification: 'to the calling admin',
+    getDeliveries: 'the delivery log: notification.strategy.manage governs it',
+  },
   catalog: {
     createSystem: 'a new system has no grants yet',
     createGroup: 'a new group has no member system',
@@ -138,6 +169,15 @@ const cases: Record<string, Record<string, Case>> = {
     },
     deleteWindow: { kind: 'change', input: async () => ({ id: await objects.window() }) },
   },
+  notification: {
+    getMySubscriptions: {
+      kind: 'list',
+      input: () => ({}),
+      field: 'subscriptions',
+      expected: (caller) => bound.subscription[caller],
+    },
+    createSubscription: { kind: 'attach', input: async () => ({ systemId: hidden }) },
+  },
   incident: {
     getIncidents: {
       kind: 'list',
@@ -172,12 +212,28 @@ beforeAll(async () => {
     check: await objects.check(),
     window: await objects.window(),
     incident: await objects.incident(),
+    subscription: await subscribedThenHidden(),
   };
 });
 afterAll(async () => {
   await server.close();
   await target.close();
 });
+
+/** Each caller subscribes to an open system, which then becomes team-only: their subscription ids. */
+async function subscribedThenHidden(): Promise<Record<CallerName, string>> {
+  const system = await world.openSystem();
+  const ids = {} as Record<CallerName, string>;
+  for (const caller of ['holder', 'outsider', 'admin'] as const) {
+    const answer = await world.call(caller, 'notification', {
+      createSubscription: { systemId: system },
+    });
+    if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+    ids[caller] = answer.body.createSubscription.id;
+  }
+  await world.restrict(system);
+  return ids;
+}
 
 const everyProcedure = () => mountedProcedures(server.checkline.plugins);
 
@@ -203,8 +259,8 @@ async function check(pluginId: string, name: string, spec: Case, caller: CallerN
     expect({ what, status: answer.status }).toEqual({ what, status: 200 });
     const items = (answer.body[name][spec.field] ?? []) as Record<string, unknown>[];
     const keys = items.map((item) => item[spec.key ?? 'id']);
-    if (allowed) expect(keys, what).toContain(spec.expected());
-    else expect(keys, what).not.toContain(spec.expected());
+    if (allowed) expect(keys, what).toContain(spec.expected(caller));
+    else expect(keys, what).not.toContain(spec.expected(caller));
     return;
   }
   if (allowed) {

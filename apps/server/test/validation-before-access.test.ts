@@ -57,6 +57,7 @@ describe('a call without the id its access check reads', () => {
       'healthcheck',
       'incident',
       'maintenance',
+      'notification',
     ]);
   });
 
@@ -74,7 +75,7 @@ describe('a call without the id its access check reads', () => {
     for (const { pluginId, name, method, path } of addressingProcedures()) {
       for (const caller of callersOf(pluginId)) {
         const response = await server.rest(method, path.replace(/^\/rest\//, ''), {
-          token: world.keys[caller],
+          ...world.credentials(caller, pluginId, name),
           ...(method !== 'GET' && { body: {} }),
         });
         const answer = { status: response.status, body: await response.json() };

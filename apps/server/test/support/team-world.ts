@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestServer } from './test-server.ts';
+import type { ProcedureMeta } from '@checkline/core/contract';
+import { testEnv, type TestServer } from './test-server.ts';
 
 /** Every rule of the plugins behind auth: what the holder and the outsider both hold. */
 export const monitoringRules = [
@@ -50,10 +51,45 @@ export async function applicationWithRoles(asAdmin: AdminCall, name: string, rol
   };
 }
 
+/** A new user holding `roleIds`, signed in: the headers a browser would send with its session. */
+export async function userWithRoles(
+  server: TestServer,
+  asAdmin: AdminCall,
+  name: string,
+  roleIds: string[],
+) {
+  const email = `${name}@example.com`;
+  const password = `${name}-correct-horse-battery`;
+  const { createUser } = await asAdmin('auth', { createUser: { email, password, roleIds } });
+  const login = await server.request('/api/auth-backend/custom/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+  if (login.status !== 200 || !cookie) throw new Error(`${name} could not sign in`);
+  return { id: createUser.id as string, session: { cookie, origin: testEnv.BASE_URL } };
+}
+
+/** The procedures of `body` that only signed-in users may call (their own inbox, channels, subscriptions). */
+function onlyForUsers(server: TestServer, pluginId: string, body: Record<string, unknown>) {
+  const plugin = server.checkline.plugins.find((candidate) => candidate.id === pluginId);
+  const contract = (plugin?.contract ?? {}) as Record<string, { '~orpc': { meta: ProcedureMeta } }>;
+  const names = Object.keys(body);
+  return (
+    names.length > 0 &&
+    names.every((name) => {
+      const principals = contract[name]?.['~orpc'].meta.principals;
+      return principals !== undefined && !principals.includes('application');
+    })
+  );
+}
+
 /**
  * A server with a team-only system and three callers holding every monitoring rule: `holder`
  * (in the team granted `manage` on it), `outsider` (in no team) and `admin` (the admin role).
- * Each caller is an application with its own key.
+ * Each caller is an application with its own key, and a signed-in user with the same roles and
+ * teams, who makes the calls only users may make.
  */
 export async function seedTeamWorld(server: TestServer) {
   const asAdmin = adminCaller(server, await server.adminSession());
@@ -72,21 +108,32 @@ export async function seedTeamWorld(server: TestServer) {
   const outsider = await application('outsider', [role.id]);
   const admin = await application('admin-bot', [adminRole.id]);
   await asAdmin('auth', { addTeamMember: { teamId: team.id, applicationId: holder.id } });
+  const users: Record<CallerName, Awaited<ReturnType<typeof userWithRoles>>> = {
+    holder: await userWithRoles(server, asAdmin, 'holder-user', [role.id]),
+    outsider: await userWithRoles(server, asAdmin, 'outsider-user', [role.id]),
+    admin: await userWithRoles(server, asAdmin, 'admin-user', [adminRole.id]),
+  };
+  await asAdmin('auth', { addTeamMember: { teamId: team.id, userId: users.holder.id } });
 
   let count = 0;
+  /** Makes a system team-only, with a `manage` grant to the team. */
+  async function restrict(systemId: string): Promise<void> {
+    await asAdmin('auth', {
+      updateResourceAccess: {
+        resourceType: 'catalog.system',
+        resourceId: systemId,
+        teamOnly: true,
+        grants: [{ teamId: team.id, access: 'manage' }],
+      },
+    });
+  }
+
   /** A new system only the team may reach (`manage` grant, team-only). */
   async function hiddenSystem(): Promise<string> {
     const { createSystem } = await asAdmin('catalog', {
       createSystem: { name: `hidden-${++count}` },
     });
-    await asAdmin('auth', {
-      updateResourceAccess: {
-        resourceType: 'catalog.system',
-        resourceId: createSystem.id,
-        teamOnly: true,
-        grants: [{ teamId: team.id, access: 'manage' }],
-      },
-    });
+    await restrict(createSystem.id);
     return createSystem.id as string;
   }
 
@@ -104,17 +151,40 @@ export async function seedTeamWorld(server: TestServer) {
     admin: admin.key,
   };
 
-  /** A keyed call (one key or a batch) as `caller`. */
+  /** A keyed call (one key or a batch) as `caller`: its user for user-only procedures, else its key. */
   async function call(
     caller: CallerName,
     pluginId: string,
     body: Record<string, unknown>,
   ): Promise<Answer> {
-    const response = await server.keyed(pluginId, body, keys[caller]);
+    const response = onlyForUsers(server, pluginId, body)
+      ? await server.request(`/api/${pluginId}/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...users[caller].session },
+          body: JSON.stringify(body),
+        })
+      : await server.keyed(pluginId, body, keys[caller]);
     return { status: response.status, body: await response.json() };
   }
 
-  return { asAdmin, hiddenSystem, openSystem, call, keys, unique: () => ++count };
+  /** What a REST call as `caller` sends to be authenticated: the user's session or the key. */
+  function credentials(caller: CallerName, pluginId: string, name: string) {
+    return onlyForUsers(server, pluginId, { [name]: {} })
+      ? { headers: users[caller].session }
+      : { token: keys[caller] };
+  }
+
+  return {
+    asAdmin,
+    hiddenSystem,
+    openSystem,
+    restrict,
+    call,
+    credentials,
+    keys,
+    users,
+    unique: () => ++count,
+  };
 }
 
 export type TeamWorld = Awaited<ReturnType<typeof seedTeamWorld>>;

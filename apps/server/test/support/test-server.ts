@@ -92,9 +92,15 @@ export async function createTestServer(options: TestServerOptions = {}) {
     rest(
       method: string,
       path: string,
-      opts: { token?: string; query?: string; body?: unknown } = {},
+      opts: {
+        token?: string;
+        query?: string;
+        body?: unknown;
+        /** Sent as well (a session's cookie and origin). */
+        headers?: Record<string, string>;
+      } = {},
     ) {
-      const headers = headersFor(opts.token);
+      const headers = headersFor(opts.token, opts.headers);
       if (opts.body !== undefined) headers.set('content-type', 'application/json');
       return app.request(`/rest/${path}${opts.query ? `?${opts.query}` : ''}`, {
         method,
