@@ -1,6 +1,6 @@
 import type { AnyContractRouter } from '@orpc/contract';
 import type { AnyRouter } from '@orpc/server';
-import type { Database } from '@checkline/db';
+import type { Database, DatabaseListen } from '@checkline/db';
 import type { AccessRule } from './access-rules.ts';
 import type { RequestContext } from './context.ts';
 import type { EventBus } from './events.ts';
@@ -27,6 +27,11 @@ export interface PluginInitApi {
    * database; `emit` publishes at once, so publish only after your own transaction commits.
    */
   serviceContext(): RequestContext;
+  /**
+   * LISTEN on a database channel: every process on the database hears a `pg_notify` once its
+   * transaction commits. Absent when the host gives none (in-process test harnesses).
+   */
+  listen?: DatabaseListen;
 }
 
 /** A raw HTTP route of a plugin, outside the procedure surfaces (login forms, OAuth returns). */
