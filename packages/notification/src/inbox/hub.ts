@@ -19,6 +19,7 @@ export class InboxHub {
   #unlisten: (() => Promise<void>) | undefined;
   readonly #onStop = new Set<() => void>();
   #stopped = false;
+  #delivering = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -28,8 +29,9 @@ export class InboxHub {
   async start(listen: DatabaseListen) {
     this.#unlisten = await listen(INBOX_CHANNEL, (payload) => {
       const change = parseInboxChange(payload);
+      // One change at a time, in the order heard, so a stream never sees an older count last.
       // Never awaited inside the driver's callback: the read-back takes its own connection.
-      if (change) void this.#deliver(change);
+      if (change) this.#delivering = this.#delivering.then(() => this.#deliver(change));
     });
   }
 
@@ -71,6 +73,7 @@ export class InboxHub {
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
     await unlisten?.();
+    await this.#delivering;
   }
 
   #fanOut(userId: string, event: InboxEvent) {
