@@ -383,3 +383,20 @@ if (onPostgres)
       }
     });
   });
+
+// Last in the file: once shutdown begins, this server's streams end for good.
+describe('on shutdown', () => {
+  it('open streams end when shutdown begins, so the HTTP server can drain', async () => {
+    const listening = await server.listen();
+    const user = await newUser();
+    const stream = await openStream(listening.url, user.cookie);
+    try {
+      expect((await stream.next()).data).toEqual({ kind: 'unread', count: 0 });
+      server.checkline.drain();
+      await expect(stream.next()).rejects.toThrow('the stream ended');
+    } finally {
+      await stream.close();
+      await listening.close();
+    }
+  });
+});

@@ -56,6 +56,10 @@ export async function bootPlugins(options: BootOptions) {
   return {
     extensionPoints,
     authentication,
+    /** Asks every plugin to end its long-lived responses (before the HTTP server drains). */
+    drain() {
+      for (const plugin of plugins) plugin.drain?.();
+    },
     async stop() {
       for (const plugin of [...plugins].reverse()) await plugin.stop?.();
       await runtime.events.settled();

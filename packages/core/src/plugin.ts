@@ -81,6 +81,11 @@ export interface PluginDefinition<TContract extends AnyContractRouter, TRouter e
   init?(api: PluginInitApi): void | Promise<void>;
   /** Phase 3: everything is registered; start background work. */
   ready?(api: PluginInitApi): void | Promise<void>;
+  /**
+   * Shutdown begins: end long-lived responses (event streams) so in-flight requests can drain.
+   * Called before the HTTP server drains, while the plugin still works; `stop` follows.
+   */
+  drain?(): void;
   /** Stop background work; called on shutdown in reverse plugin order. */
   stop?(): void | Promise<void>;
 }

@@ -21,7 +21,7 @@ export const NOTIFICATION_PLUGIN_ID = 'notification';
 export function createNotificationPlugin(options: NotificationOptions = {}) {
   const state = new NotificationState(options);
   const { strategies } = state;
-  let stopInbox: (() => Promise<void>) | undefined;
+  let inbox: Awaited<ReturnType<typeof startInbox>> | undefined;
   return definePlugin({
     id: NOTIFICATION_PLUGIN_ID,
     description:
@@ -54,11 +54,14 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     },
     async ready({ listen }) {
       strategies.freeze();
-      stopInbox = await startInbox(state, listen);
+      inbox = await startInbox(state, listen);
+    },
+    drain() {
+      inbox?.endStreams();
     },
     async stop() {
-      await stopInbox?.();
-      stopInbox = undefined;
+      await inbox?.stop();
+      inbox = undefined;
     },
   });
 }

@@ -7,12 +7,12 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The inbox's background work of one plugin instance: the LISTEN feeding open streams (when the
- * host can listen) and the retention purge. Answers the function that stops both.
+ * host can listen) and the retention purge.
  */
 export async function startInbox(
   state: NotificationState,
   listen: DatabaseListen | undefined,
-): Promise<() => Promise<void>> {
+): Promise<{ endStreams(): void; stop(): Promise<void> }> {
   const hub = new InboxHub(state.db, state.logger);
   if (listen) await hub.start(listen);
   state.inboxHub = hub;
@@ -23,8 +23,11 @@ export async function startInbox(
     intervalMs: state.options.inboxPurgeIntervalMs ?? HOUR_MS,
     chunkSize: state.options.inboxPurgeChunkSize ?? 5_000,
   });
-  return async () => {
-    await stopPurge();
-    await hub.stop();
+  return {
+    endStreams: () => hub.endStreams(),
+    async stop() {
+      await stopPurge();
+      await hub.stop();
+    },
   };
 }

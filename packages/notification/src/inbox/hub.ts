@@ -17,7 +17,8 @@ type Push = (event: InboxEvent) => void;
 export class InboxHub {
   readonly #streams = new Map<string, Set<Push>>();
   #unlisten: (() => Promise<void>) | undefined;
-  readonly #onStop = new Set<() => void>();
+  readonly #onEnd = new Set<() => void>();
+  #ending = false;
   #stopped = false;
   #delivering = Promise.resolve();
 
@@ -57,19 +58,30 @@ export class InboxHub {
     return count;
   }
 
-  /** Called when the hub stops, so open streams end instead of waiting forever. */
-  onStop(listener: () => void) {
-    this.#onStop.add(listener);
+  /**
+   * `end` is called when streams must end (shutdown), so the HTTP server can drain; answers
+   * false, and `end` is not kept, when they already must.
+   */
+  onEnd(end: () => void): boolean {
+    if (this.#ending) return false;
+    this.#onEnd.add(end);
+    return true;
   }
 
-  offStop(listener: () => void) {
-    this.#onStop.delete(listener);
+  offEnd(end: () => void) {
+    this.#onEnd.delete(end);
+  }
+
+  /** Ends every open stream, and any opened from now on after its first event. */
+  endStreams() {
+    this.#ending = true;
+    for (const end of [...this.#onEnd]) end();
+    this.#onEnd.clear();
   }
 
   async stop() {
     this.#stopped = true;
-    for (const listener of [...this.#onStop]) listener();
-    this.#onStop.clear();
+    this.endStreams();
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
     await unlisten?.();

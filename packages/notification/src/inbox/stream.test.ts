@@ -147,4 +147,23 @@ describe('works', () => {
     expect(seen.filter(titled('not yours'))).toEqual([]);
     tab.close();
   });
+
+  it('ends every open stream when shutdown begins, and a stream opened after at once', async () => {
+    const own = new InboxHub(database.db, silentLogger);
+    await own.start(database.listen);
+    try {
+      const user = randomUUID();
+      const open = streamInbox(own, database.db, user, undefined);
+      expect((await open.next()).value).toEqual({ kind: 'unread', count: 0 });
+      const pending = open.next();
+      own.endStreams();
+      expect(await pending).toEqual({ done: true, value: undefined });
+      const late = streamInbox(own, database.db, user, undefined);
+      expect((await late.next()).value).toEqual({ kind: 'unread', count: 0 });
+      expect(await late.next()).toEqual({ done: true, value: undefined });
+      expect(own.openStreams).toBe(0);
+    } finally {
+      await own.stop();
+    }
+  });
 });

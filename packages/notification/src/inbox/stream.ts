@@ -6,7 +6,7 @@ import { countUnread } from './service.ts';
 
 /**
  * `userId`'s inbox events as they happen: the unread count first, then each new notification
- * and each count change, until the client goes (`signal`), the hub stops, or the client falls
+ * and each count change, until the client goes (`signal`), the server shuts down, or the client falls
  * too far behind. Without a hub (no database LISTEN available) only the first count is sent.
  */
 export async function* streamInbox(
@@ -18,8 +18,8 @@ export async function* streamInbox(
   const queue = new EventQueue<InboxEvent>();
   // Subscribed before the count is read: a change committed in between is pushed after it.
   const unsubscribe = hub?.subscribe(userId, (event) => queue.push(event));
-  const onStop = () => queue.close();
-  hub?.onStop(onStop);
+  const end = () => queue.close();
+  if (hub && !hub.onEnd(end)) end();
   try {
     yield { kind: 'unread', count: await countUnread(db, userId) };
     for (;;) {
@@ -29,7 +29,7 @@ export async function* streamInbox(
     }
   } finally {
     unsubscribe?.();
-    hub?.offStop(onStop);
+    hub?.offEnd(end);
     queue.close();
   }
 }
