@@ -1,11 +1,17 @@
 import type { Logger } from '@checkline/core';
 import type { Database } from '@checkline/db';
+import { Keyring } from './strategies/keyring.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
 
 /** Settings of the notification plugin; every one has a default. */
 export interface NotificationOptions {
   /** Strategies registered into this plugin instance (tests pass their own). */
   strategies?: NotificationStrategyRegistry;
+  /**
+   * Encrypts the secret fields of stored configs (the server builds it from `ENCRYPTION_KEY` and
+   * `ENCRYPTION_KEYS_OLD`). Default: a random key that lives as long as the process (tests).
+   */
+  keyring?: Keyring;
 }
 
 /**
@@ -15,11 +21,13 @@ export interface NotificationOptions {
  */
 export class NotificationState {
   readonly strategies: NotificationStrategyRegistry;
+  readonly keyring: Keyring;
   #db: Database | undefined;
   #logger: Logger | undefined;
 
   constructor(readonly options: NotificationOptions = {}) {
     this.strategies = options.strategies ?? new NotificationStrategyRegistry();
+    this.keyring = options.keyring ?? Keyring.ephemeral();
   }
 
   attach(db: Database, logger: Logger) {
