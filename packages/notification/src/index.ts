@@ -12,3 +12,16 @@ export { ANY_KEY, secretFieldPaths } from './strategies/secret-field-paths.ts';
 export * from './strategies/strategy.ts';
 export * from './strategies/versioned-schema.ts';
 export * from './message-schemas.ts';
+export {
+  DecryptionError,
+  generateEncryptionKey,
+  keyIdOf,
+  Keyring,
+  parseEncryptionKey,
+} from './strategies/keyring.ts';
+export {
+  encryptedTables,
+  rotateSecrets,
+  type EncryptedTable,
+  type RotationResult,
+} from './strategies/secret-rotation.ts';
