@@ -1,7 +1,7 @@
 import type { InputIssue } from '@checkline/core';
 import { DecryptionError, isEncryptedValue } from './keyring.ts';
 import type { Keyring } from './keyring.ts';
-import { secretFieldPaths } from './secret-field-paths.ts';
+import { ANY_KEY, secretFieldPaths } from './secret-field-paths.ts';
 import { mergeSecrets, openSecrets, sealSecrets, withoutSecrets } from './secret-values.ts';
 import type { VersionedSchema } from './versioned-schema.ts';
 import { readVersioned, VersionedReadError } from './versioned-schema.ts';
@@ -107,8 +107,17 @@ export function prepareLayerWrite(
   return { ok: true, value: parsed.data, stored: { data, version: versioned.version } };
 }
 
-/** A layer's value as procedures show it: secrets left out, and which of them are set. */
-export function publicLayer(versioned: VersionedSchema, read: LayerRead) {
-  if (read.state !== 'ok') return { values: null, secrets: {} };
-  return withoutSecrets(read.value, secretFieldPaths(versioned.schema));
+/**
+ * A layer's value as procedures show it: secrets left out, and which of them are set (with
+ * nothing stored, every secret outside arrays and records is listed as unset).
+ */
+export function publicLayer(
+  versioned: VersionedSchema,
+  read: LayerRead,
+): { values: Record<string, unknown> | null; secrets: Record<string, boolean> } {
+  const secretPaths = secretFieldPaths(versioned.schema);
+  if (read.state === 'ok') return withoutSecrets(read.value, secretPaths);
+  if (read.state === 'problem') return { values: null, secrets: {} };
+  const fixed = secretPaths.filter((path) => path.length > 0 && !path.includes(ANY_KEY));
+  return { values: null, secrets: Object.fromEntries(fixed.map((path) => [path.join('.'), false])) };
 }
