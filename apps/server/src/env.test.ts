@@ -93,7 +93,9 @@ describe('loadEnv', () => {
     it('refuses a key of the wrong length without repeating it', () => {
       const short = randomBytes(16).toString('base64');
       const load = () => loadEnv({ ENCRYPTION_KEY: short, ENCRYPTION_KEYS_OLD: `${key},nonsense` });
-      expect(load).toThrowError(/ENCRYPTION_KEY: the key must be 32 bytes in base64 \(got 16 bytes\)/);
+      expect(load).toThrowError(
+        /ENCRYPTION_KEY: the key must be 32 bytes in base64 \(got 16 bytes\)/,
+      );
       expect(load).toThrowError(/ENCRYPTION_KEYS_OLD: the key must be 32 bytes/);
       expect(load).not.toThrowError(short);
     });
@@ -102,7 +104,9 @@ describe('loadEnv', () => {
       expect(() => loadEnv({ NODE_ENV: 'production' })).toThrowError(
         /ENCRYPTION_KEY: required when NODE_ENV=production/,
       );
-      expect(loadEnv({ NODE_ENV: 'production', ENCRYPTION_KEY: key }).ENCRYPTION_KEY).toHaveLength(32);
+      expect(loadEnv({ NODE_ENV: 'production', ENCRYPTION_KEY: key }).ENCRYPTION_KEY).toHaveLength(
+        32,
+      );
     });
   });
 });

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { silentLogger } from '@checkline/core';
 import { testDatabaseUrl } from '@checkline/db/testing';
 import { Keyring, rotateSecrets, secret, color, versionedSchema } from '@checkline/notification';
@@ -13,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPlugins } from '../src/plugins.ts';
 import { createAdminKey } from './support/admin-key.ts';
+import { runServerCommand } from './support/server-process.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 const SECRET = 'xoxb-hunter2-never-shown';
@@ -58,7 +57,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(pluginId: string, procedure: string, input: unknown, auth: Record<string, string>) {
+async function call(
+  pluginId: string,
+  procedure: string,
+  input: unknown,
+  auth: Record<string, string>,
+) {
   const response = await server.request(`/api/${pluginId}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: testEnv.BASE_URL, ...auth },
@@ -90,8 +94,10 @@ async function rawConfig() {
   const result = await server.database.db.execute<{ config: string }>(
     sql`select config::text as config from notification.strategy_settings where strategy_id = ${strategyId}`,
   );
-  return (result as unknown as { rows?: { config: string }[] }).rows?.[0]?.config ??
-    (result as unknown as { config: string }[])[0]?.config;
+  return (
+    (result as unknown as { rows?: { config: string }[] }).rows?.[0]?.config ??
+    (result as unknown as { config: string }[])[0]?.config
+  );
 }
 
 const everything: string[] = [];
@@ -105,7 +111,9 @@ describe('notification strategies over HTTP', () => {
     it('lists the strategy with its qualified id and JSON Schemas carrying x-secret and x-color', async () => {
       const answer = remember(await asAdmin('notification', 'getStrategies'));
       expect(answer.status).toBe(200);
-      const listed = (answer.body.strategies as any[]).find((entry) => entry.strategyId === strategyId);
+      const listed = (answer.body.strategies as any[]).find(
+        (entry) => entry.strategyId === strategyId,
+      );
       expect(listed).toMatchObject({
         strategyId,
         ownerPluginId: 'test-channel',
@@ -134,7 +142,10 @@ describe('notification strategies over HTTP', () => {
       );
       const role = await asAdmin('auth', 'createRole', { name: 'pager-users', accessRules: [] });
       expect(role.status).toBe(200);
-      const updated = await asAdmin('auth', 'updateRole', { id: role.body.id, accessRules: [useRule] });
+      const updated = await asAdmin('auth', 'updateRole', {
+        id: role.body.id,
+        accessRules: [useRule],
+      });
       expect(updated.status).toBe(200);
       expect(updated.body.accessRules).toEqual([useRule]);
     });
@@ -170,12 +181,20 @@ describe('notification strategies over HTTP', () => {
     });
 
     it('shows a user holding the .use rule the channel the admin enabled and configured', async () => {
-      const role = await asAdmin('auth', 'createRole', { name: 'pager-readers', accessRules: [useRule] });
+      const role = await asAdmin('auth', 'createRole', {
+        name: 'pager-readers',
+        accessRules: [useRule],
+      });
       const user = await userSession('pager-user@example.com', [role.body.id]);
       const channels = remember(await call('notification', 'getMyChannels', {}, user));
       expect(channels.status).toBe(200);
       expect(channels.body.channels).toEqual([
-        expect.objectContaining({ strategyId, enabled: true, linked: false, configSecrets: { pin: false } }),
+        expect.objectContaining({
+          strategyId,
+          enabled: true,
+          linked: false,
+          configSecrets: { pin: false },
+        }),
       ]);
       expect(channels.body.channels[0].userConfigSchema.properties.pin['x-secret']).toBe(true);
       const saved = remember(
@@ -214,7 +233,9 @@ describe('notification strategies over HTTP', () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({
         code: 'BAD_REQUEST',
-        issues: [{ path: 'layoutConfig.primaryColor', message: 'Expected a colour as #rgb or #rrggbb' }],
+        issues: [
+          { path: 'layoutConfig.primaryColor', message: 'Expected a colour as #rgb or #rrggbb' },
+        ],
       });
     });
 
@@ -230,7 +251,12 @@ describe('notification strategies over HTTP', () => {
   describe('refuses the wrong caller', () => {
     it('refuses updateMyChannel to a user without the .use rule, naming it', async () => {
       const user = await userSession('no-pager@example.com', []);
-      const answer = await call('notification', 'updateMyChannel', { strategyId, enabled: false }, user);
+      const answer = await call(
+        'notification',
+        'updateMyChannel',
+        { strategyId, enabled: false },
+        user,
+      );
       expect(answer.status).toBe(403);
       expect(answer.body.message).toBe(`Missing access: ${useRule}`);
       const channels = await call('notification', 'getMyChannels', {}, user);
@@ -254,37 +280,22 @@ describe('notification strategies over HTTP', () => {
 });
 
 describe('pnpm secrets:rotate', () => {
-  const serverFolder = fileURLToPath(new URL('..', import.meta.url));
   const dataDir = mkdtempSync(join(tmpdir(), 'checkline-rotate-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('runs as a command and logs its final count', async () => {
     const url = testDatabaseUrl(server.database);
     const newKey = randomBytes(32);
-    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>(
-      (resolve) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', 'src/main.ts', 'secrets:rotate'],
-          {
-            cwd: serverFolder,
-            timeout: 120_000,
-            env: {
-              PATH: process.env.PATH ?? '',
-              NODE_ENV: 'test',
-              LOG_LEVEL: 'info',
-              DATA_DIR: dataDir,
-              ENCRYPTION_KEY: newKey.toString('base64'),
-              ENCRYPTION_KEYS_OLD: rotatedKey.toString('base64'),
-              // On PostgreSQL the command rotates this file's database; PGlite's is in this process.
-              ...(url && { DATABASE_URL: url }),
-            },
-          },
-          (error, out) =>
-            resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: out }),
-        );
-      },
-    );
+    const { code, stdout, stderr } = await runServerCommand('secrets:rotate', {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: newKey.toString('base64'),
+      ENCRYPTION_KEYS_OLD: rotatedKey.toString('base64'),
+      // On PostgreSQL the command rotates this file's database; PGlite's is in this process.
+      ...(url && { DATABASE_URL: url }),
+    });
+    expect(stderr).toBe('');
     const done = stdout
       .split('\n')
       .filter(Boolean)

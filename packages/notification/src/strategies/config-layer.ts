@@ -47,7 +47,15 @@ export function readLayer(
     const data = openSecrets(stored.data, keyring, aadPrefixOf(address));
     const { value, migrated } = readVersioned(versioned, { version: stored.version, data });
     const resealed = migrated
-      ? { data: sealSecrets(value, secretFieldPaths(versioned.schema), keyring, aadPrefixOf(address)), version: versioned.version }
+      ? {
+          data: sealSecrets(
+            value,
+            secretFieldPaths(versioned.schema),
+            keyring,
+            aadPrefixOf(address),
+          ),
+          version: versioned.version,
+        }
       : stored;
     return { state: 'ok', value, migrated, stored: resealed };
   } catch (error) {
@@ -59,13 +67,14 @@ export function readLayer(
 }
 
 export type LayerWrite =
-  | { ok: true; value: unknown; stored: StoredLayer }
-  | { ok: false; issues: InputIssue[] };
+  { ok: true; value: unknown; stored: StoredLayer } | { ok: false; issues: InputIssue[] };
 
 function encryptedLookingPaths(value: unknown, path: string[] = []): string[] {
   if (isEncryptedValue(value)) return [path.join('.')];
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, item]) => encryptedLookingPaths(item, [...path, key]));
+  return Object.entries(value).flatMap(([key, item]) =>
+    encryptedLookingPaths(item, [...path, key]),
+  );
 }
 
 /**
@@ -119,5 +128,8 @@ export function publicLayer(
   if (read.state === 'ok') return withoutSecrets(read.value, secretPaths);
   if (read.state === 'problem') return { values: null, secrets: {} };
   const fixed = secretPaths.filter((path) => path.length > 0 && !path.includes(ANY_KEY));
-  return { values: null, secrets: Object.fromEntries(fixed.map((path) => [path.join('.'), false])) };
+  return {
+    values: null,
+    secrets: Object.fromEntries(fixed.map((path) => [path.join('.'), false])),
+  };
 }

@@ -190,7 +190,10 @@ describe('strategy config store', () => {
       const userId = randomUUID();
       const user = testPrincipal([`${owner}.strategy.sms.use`], { kind: 'user', id: userId });
       await inTransaction(async (db) => {
-        await updateStrategy(before, db, { strategyId: id, config: { host: 'mx', password: SECRET } });
+        await updateStrategy(before, db, {
+          strategyId: id,
+          config: { host: 'mx', password: SECRET },
+        });
         await updateMyChannel(before, db, user, userId, {
           strategyId: id,
           config: { phone: '+41790000000', pin: '2468' },
@@ -216,9 +219,9 @@ describe('strategy config store', () => {
         host: 'mx',
         password: SECRET,
       });
-      expect((await loadUserChannels(after, database.db, id, [userId])).get(userId)!.config).toEqual(
-        { phone: '+41790000000', pin: '2468' },
-      );
+      expect(
+        (await loadUserChannels(after, database.db, id, [userId])).get(userId)!.config,
+      ).toEqual({ phone: '+41790000000', pin: '2468' });
     });
 
     it('stores user settings with secrets encrypted and migrates them with write-back', async () => {
@@ -240,7 +243,10 @@ describe('strategy config store', () => {
         configSecrets: { pin: true },
       });
       const [stored] = await database.db
-        .select({ text: sql<string>`${preferences.config}::text`, version: preferences.configVersion })
+        .select({
+          text: sql<string>`${preferences.config}::text`,
+          version: preferences.configVersion,
+        })
         .from(preferences)
         .where(eq(preferences.userId, userId));
       expect(stored!.text).not.toContain('2468');
@@ -301,7 +307,9 @@ describe('strategy config store', () => {
       ).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         data: {
-          issues: [{ path: 'layoutConfig.primaryColor', message: 'Expected a colour as #rgb or #rrggbb' }],
+          issues: [
+            { path: 'layoutConfig.primaryColor', message: 'Expected a colour as #rgb or #rrggbb' },
+          ],
         },
       });
     });
@@ -309,10 +317,17 @@ describe('strategy config store', () => {
     it('refuses to enable a strategy without a valid config, and an unknown strategy', async () => {
       const { state, owner } = stateWith([{ id: 'mail', config: configV1 }]);
       await expect(
-        inTransaction((db) => updateStrategy(state, db, { strategyId: `${owner}.mail`, enabled: true })),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/not configured/) });
+        inTransaction((db) =>
+          updateStrategy(state, db, { strategyId: `${owner}.mail`, enabled: true }),
+        ),
+      ).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/not configured/),
+      });
       await expect(
-        inTransaction((db) => updateStrategy(state, db, { strategyId: `${owner}.nope`, enabled: true })),
+        inTransaction((db) =>
+          updateStrategy(state, db, { strategyId: `${owner}.nope`, enabled: true }),
+        ),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 
@@ -332,7 +347,11 @@ describe('strategy config store', () => {
       const { state: before, owner } = stateWith([{ id: 'mail', config: configV1 }], keyring);
       const id = `${owner}.mail`;
       await inTransaction((db) =>
-        updateStrategy(before, db, { strategyId: id, enabled: true, config: { host: 'broken', password: SECRET } }),
+        updateStrategy(before, db, {
+          strategyId: id,
+          enabled: true,
+          config: { host: 'broken', password: SECRET },
+        }),
       );
       const rawBefore = await rawStrategyRow(id);
       const { state: after } = stateWith([{ id: 'mail', config: configV2 }], keyring, owner);
@@ -360,7 +379,10 @@ describe('strategy config store', () => {
         { id: 'two', config: configV1 },
       ]);
       await inTransaction((db) =>
-        updateStrategy(state, db, { strategyId: `${owner}.one`, config: { host: 'mx', password: SECRET } }),
+        updateStrategy(state, db, {
+          strategyId: `${owner}.one`,
+          config: { host: 'mx', password: SECRET },
+        }),
       );
       const [one] = await database.db
         .select()
@@ -376,7 +398,9 @@ describe('strategy config store', () => {
       expect(settings.problems).toEqual([
         {
           layer: 'config',
-          message: expect.stringMatching(/^secret password cannot be decrypted: .*fails authentication/),
+          message: expect.stringMatching(
+            /^secret password cannot be decrypted: .*fails authentication/,
+          ),
         },
       ]);
     });

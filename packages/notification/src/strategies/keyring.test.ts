@@ -50,9 +50,9 @@ describe('Keyring', () => {
 
     it('parses a generated key and refuses a key of the wrong length', () => {
       expect(parseEncryptionKey(generateEncryptionKey())).toHaveLength(32);
-      expect(() => parseEncryptionKey(randomBytes(16).toString('base64'), 'ENCRYPTION_KEY')).toThrow(
-        'ENCRYPTION_KEY must be 32 bytes in base64 (got 16 bytes)',
-      );
+      expect(() =>
+        parseEncryptionKey(randomBytes(16).toString('base64'), 'ENCRYPTION_KEY'),
+      ).toThrow('ENCRYPTION_KEY must be 32 bytes in base64 (got 16 bytes)');
       expect(() => parseEncryptionKey('not base64 at all!')).toThrow('must be 32 bytes');
     });
   });

@@ -66,7 +66,11 @@ export class Keyring {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#current, iv);
     cipher.setAAD(Buffer.from(aad, 'utf8'));
-    const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const sealed = Buffer.concat([
+      cipher.update(plaintext, 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]);
     return `${PREFIX}${this.currentKeyId}:${iv.toString('base64url')}:${sealed.toString('base64url')}`;
   }
 

@@ -81,7 +81,10 @@ const preferencesTable: EncryptedTable<PreferenceRow> = {
         after
           ? or(
               gt(preferences.userId, after.userId),
-              and(eq(preferences.userId, after.userId), gt(preferences.strategyId, after.strategyId)),
+              and(
+                eq(preferences.userId, after.userId),
+                gt(preferences.strategyId, after.strategyId),
+              ),
             )
           : undefined,
       )
@@ -172,7 +175,10 @@ export async function rotateSecrets(
   batchSize = 100,
 ): Promise<RotationResult> {
   const total: RotationResult = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
-  logger.info({ keyId: keyring.currentKeyId }, 're-encrypting stored secrets under the current key');
+  logger.info(
+    { keyId: keyring.currentKeyId },
+    're-encrypting stored secrets under the current key',
+  );
   for (const table of tables as unknown as readonly EncryptedTable<unknown>[]) {
     const counts = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
     let after: unknown;
@@ -186,7 +192,10 @@ export async function rotateSecrets(
         } catch (error) {
           if (!(error instanceof RowRotationError)) throw error;
           counts.failed += 1;
-          logger.warn({ table: table.name, problem: error.message }, 'secret rotation: row skipped');
+          logger.warn(
+            { table: table.name, problem: error.message },
+            'secret rotation: row skipped',
+          );
           continue;
         }
         counts.reencrypted += reencrypted;

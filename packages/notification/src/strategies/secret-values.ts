@@ -4,8 +4,7 @@ import { ANY_KEY } from './secret-field-paths.ts';
 
 type Node = Record<string, unknown> | unknown[];
 
-const isContainer = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null;
+const isContainer = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
 const childKeys = (node: Node): string[] =>
   Array.isArray(node) ? node.map((_, index) => String(index)) : Object.keys(node);

@@ -39,7 +39,9 @@ export interface StrategyRead {
 }
 
 const problemsOf = (reads: [ConfigProblem['layer'], LayerRead][]): ConfigProblem[] =>
-  reads.flatMap(([layer, read]) => (read.state === 'problem' ? [{ layer, message: read.message }] : []));
+  reads.flatMap(([layer, read]) =>
+    read.state === 'problem' ? [{ layer, message: read.message }] : [],
+  );
 
 export const strategyProblems = (read: StrategyRead) =>
   problemsOf([
@@ -101,7 +103,12 @@ export async function readStrategyRow(
         ),
       );
     state.logger.info(
-      { strategyId: qualifiedId, layer: 'config', from: row.configVersion, to: config.stored.version },
+      {
+        strategyId: qualifiedId,
+        layer: 'config',
+        from: row.configVersion,
+        to: config.stored.version,
+      },
       'migrated a stored strategy config to its current version',
     );
   }
@@ -180,7 +187,12 @@ export async function readPreferenceConfig(
   }
   if (read.state === 'problem') {
     state.logger.warn(
-      { strategyId: row.strategyId, userId: row.userId, layer: 'userConfig', problem: read.message },
+      {
+        strategyId: row.strategyId,
+        userId: row.userId,
+        layer: 'userConfig',
+        problem: read.message,
+      },
       'a stored user channel config cannot be read',
     );
   }
