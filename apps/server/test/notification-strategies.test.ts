@@ -312,4 +312,13 @@ describe('pnpm secrets:rotate', () => {
     }
     expect(stdout).not.toContain(newKey.toString('base64'));
   }, 130_000);
+
+  it('refuses to run in production without ENCRYPTION_KEY, saying so', async () => {
+    const { code, stdout } = await runServerCommand('secrets:rotate', {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+    });
+    expect(code).toBe(1);
+    expect(stdout).toContain('ENCRYPTION_KEY: required when NODE_ENV=production');
+  });
 });
