@@ -115,7 +115,7 @@ export async function updateMyChannel(
       preferenceAddress(userId, strategy.qualifiedId),
       'config',
       input.config,
-      before.state === 'ok' ? before.value : undefined,
+      before,
     );
     if (!write.ok) throw badRequest('Invalid channel settings', write.issues);
     config = write.stored;

@@ -2,7 +2,13 @@ import type { InputIssue } from '@checkline/core';
 import { DecryptionError, isEncryptedValue } from './keyring.ts';
 import type { Keyring } from './keyring.ts';
 import { ANY_KEY, secretFieldPaths } from './secret-field-paths.ts';
-import { mergeSecrets, openSecrets, sealSecrets, withoutSecrets } from './secret-values.ts';
+import {
+  mergeSecrets,
+  omittedSecretPaths,
+  openSecrets,
+  sealSecrets,
+  withoutSecrets,
+} from './secret-values.ts';
 import type { VersionedSchema } from './versioned-schema.ts';
 import { readVersioned, VersionedReadError } from './versioned-schema.ts';
 
@@ -78,9 +84,10 @@ function encryptedLookingPaths(value: unknown, path: string[] = []): string[] {
 }
 
 /**
- * Prepares a layer for storing: secrets left out keep `current`'s value, `null` clears one; the
- * result is validated against the current schema version and its secrets sealed. `field` names
- * the input field in issues (`config.primaryColor`).
+ * Prepares a layer for storing: secrets left out keep the value `current` read, `null` clears
+ * one; the result is validated against the current schema version and its secrets sealed.
+ * Over a stored layer that cannot be read, every secret must be given (a value or `null`), so
+ * none is dropped unasked. `field` names the input field in issues (`config.primaryColor`).
  */
 export function prepareLayerWrite(
   keyring: Keyring,
@@ -88,10 +95,26 @@ export function prepareLayerWrite(
   address: LayerAddress,
   field: string,
   input: unknown,
-  current: unknown,
+  current: LayerRead,
 ): LayerWrite {
   const secretPaths = secretFieldPaths(versioned.schema);
-  const merged = mergeSecrets(input, current, secretPaths);
+  if (current.state === 'problem') {
+    const omitted = omittedSecretPaths(input, secretPaths);
+    if (omitted.length > 0) {
+      return {
+        ok: false,
+        issues: omitted.map((path) => ({
+          path: `${field}.${path}`,
+          message: `The stored ${field} cannot be read (${current.message}); give this secret again, or null`,
+        })),
+      };
+    }
+  }
+  const merged = mergeSecrets(
+    input,
+    current.state === 'ok' ? current.value : undefined,
+    secretPaths,
+  );
   const lookalikes = encryptedLookingPaths(merged);
   if (lookalikes.length > 0) {
     return {

@@ -371,6 +371,35 @@ describe('strategy config store', () => {
       expect(await rawStrategyRow(id)).toEqual(rawBefore);
       const settings = (await loadStrategySettings(after, database.db, [id])).get(id)!;
       expect(settings).toMatchObject({ configured: false, problems: [{ layer: 'config' }] });
+
+      // Over the unreadable config, a write must name every secret: none is dropped unasked.
+      await expect(
+        inTransaction((db) =>
+          updateStrategy(after, db, { strategyId: id, config: { host: 'mx', port: 25 } }),
+        ),
+      ).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        data: {
+          issues: [
+            {
+              path: 'config.password',
+              message: expect.stringMatching(/cannot be read.*give this secret again/),
+            },
+          ],
+        },
+      });
+      const replaced = await inTransaction((db) =>
+        updateStrategy(after, db, {
+          strategyId: id,
+          config: { host: 'mx', port: 25, password: null },
+        }),
+      );
+      expect(replaced).toMatchObject({
+        configured: true,
+        problems: [],
+        configSecrets: { password: false },
+      });
+      expect((await rawStrategyRow(id)).version).toBe(2);
     });
 
     it('reports a secret moved to another strategy row as undecryptable', async () => {

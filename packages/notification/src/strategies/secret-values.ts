@@ -141,6 +141,20 @@ export function mergeSecrets(
   return merged;
 }
 
+/** Dotted paths of the secrets `input` leaves out (neither a value nor `null`). */
+export function omittedSecretPaths(
+  input: unknown,
+  secretPaths: readonly (readonly string[])[],
+): string[] {
+  const omitted: string[] = [];
+  for (const pattern of secretPaths) {
+    forEachSecretSlot(input, pattern, (parent, key, path) => {
+      if (childOf(parent, key) === undefined) omitted.push(path.join('.'));
+    });
+  }
+  return omitted;
+}
+
 /**
  * A layer as procedures show it: secret values left out, and a map from each secret's dotted
  * path to whether a value is set.

@@ -4,7 +4,7 @@ import type { Database } from '@checkline/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { strategySettings } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
-import type { LayerRead, StoredLayer } from './config-layer.ts';
+import type { StoredLayer } from './config-layer.ts';
 import { prepareLayerWrite, publicLayer } from './config-layer.ts';
 import { layerJsonSchema } from './json-schema.ts';
 import type { RegisteredStrategy } from './registry.ts';
@@ -82,8 +82,6 @@ export function findStrategy(state: NotificationState, strategyId: string): Regi
   return strategy;
 }
 
-const currentValue = (read: LayerRead) => (read.state === 'ok' ? read.value : undefined);
-
 /**
  * Stores what `input` changes, in the caller's transaction. Enabling needs a config that reads
  * under the current schema (stored before, or given in the same call); otherwise BAD_REQUEST.
@@ -110,7 +108,7 @@ export async function updateStrategy(
       { table: 'strategy_settings', row: strategy.qualifiedId, column: 'config' },
       'config',
       input.config,
-      currentValue(before.config),
+      before.config,
     );
     if (write.ok) config = write.stored;
     else issues.push(...write.issues);
@@ -125,7 +123,7 @@ export async function updateStrategy(
         { table: 'strategy_settings', row: strategy.qualifiedId, column: 'layoutConfig' },
         'layoutConfig',
         input.layoutConfig,
-        currentValue(before.layoutConfig),
+        before.layoutConfig,
       );
       if (write.ok) layout = write.stored;
       else issues.push(...write.issues);
