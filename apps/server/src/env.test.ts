@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { loadEnv, repositoryRoot } from './env.ts';
 
@@ -75,5 +76,37 @@ describe('loadEnv', () => {
     for (const value of ['http://localhost:3000', 'https://status.example.com/app']) {
       expect(loadEnv({ [name]: value })[name as 'BASE_URL' | 'FRONTEND_URL']).toBe(value);
     }
+  });
+
+  describe('encryption keys', () => {
+    const key = randomBytes(32).toString('base64');
+    const old = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
+
+    it('reads ENCRYPTION_KEY and ENCRYPTION_KEYS_OLD as 32-byte keys, none by default', () => {
+      const env = loadEnv({ ENCRYPTION_KEY: key, ENCRYPTION_KEYS_OLD: ` ${old[0]}, ${old[1]},` });
+      expect(env.ENCRYPTION_KEY?.toString('base64')).toBe(key);
+      expect(env.ENCRYPTION_KEYS_OLD.map((entry) => entry.toString('base64'))).toEqual(old);
+      expect(loadEnv({}).ENCRYPTION_KEY).toBeUndefined();
+      expect(loadEnv({}).ENCRYPTION_KEYS_OLD).toEqual([]);
+    });
+
+    it('refuses a key of the wrong length without repeating it', () => {
+      const short = randomBytes(16).toString('base64');
+      const load = () => loadEnv({ ENCRYPTION_KEY: short, ENCRYPTION_KEYS_OLD: `${key},nonsense` });
+      expect(load).toThrowError(
+        /ENCRYPTION_KEY: the key must be 32 bytes in base64 \(got 16 bytes\)/,
+      );
+      expect(load).toThrowError(/ENCRYPTION_KEYS_OLD: the key must be 32 bytes/);
+      expect(load).not.toThrowError(short);
+    });
+
+    it('requires ENCRYPTION_KEY when NODE_ENV=production', () => {
+      expect(() => loadEnv({ NODE_ENV: 'production' })).toThrowError(
+        /ENCRYPTION_KEY: required when NODE_ENV=production/,
+      );
+      expect(loadEnv({ NODE_ENV: 'production', ENCRYPTION_KEY: key }).ENCRYPTION_KEY).toHaveLength(
+        32,
+      );
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTargetList } from '@checkline/healthcheck';
+import { parseEncryptionKey } from '@checkline/notification';
 import { z } from 'zod';
 
 /** The repository's root: relative paths in the configuration are taken from here. */
@@ -35,6 +36,16 @@ const targetList = z
     return rules.map((rule) => rule.entry);
   });
 
+/** A 32-byte key in base64; the message never repeats the value. */
+function encryptionKey(value: string, context: z.RefinementCtx): Buffer {
+  try {
+    return parseEncryptionKey(value, 'the key');
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,7 +61,21 @@ const EnvSchema = z
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: optional.transform((value) => dataDirectory(value ?? './data')),
-    ENCRYPTION_KEY: optional,
+    /** Encrypts stored secrets; generated into DATA_DIR when unset, except in production. */
+    ENCRYPTION_KEY: optional.transform((value, context) =>
+      value === undefined ? undefined : encryptionKey(value, context),
+    ),
+    /** Earlier keys, comma-separated: still decrypt until `pnpm secrets:rotate` has run. */
+    ENCRYPTION_KEYS_OLD: z
+      .string()
+      .default('')
+      .transform((value, context) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => encryptionKey(entry, context)),
+      ),
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional,
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
@@ -67,6 +92,16 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
       .default('info'),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message:
+          'required when NODE_ENV=production: 32 random bytes in base64 (openssl rand -base64 32)',
+      });
+    }
   })
   .transform((env) => {
     const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

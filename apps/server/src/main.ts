@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createDatabase, DataFolderLockedError, redactUrl, waitForDatabase } from '@checkline/db';
+import { rotateSecrets } from '@checkline/notification';
+import { encryptionKeyring } from './encryption-keyring.ts';
 import { InvalidEnvError, loadEnv } from './env.ts';
 import { startHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
@@ -59,7 +61,7 @@ async function start() {
     logger.info({ signal: stopRequested }, 'stopped before the database answered');
     process.exit(0);
   });
-  const plugins = createPlugins(env);
+  const plugins = createPlugins(env, {}, [], encryptionKeyring(env, logger));
   const checkline = await startCheckline({
     database,
     plugins,
@@ -112,6 +114,34 @@ async function migrate() {
 }
 
 /**
+ * Re-encrypts every stored secret under the current `ENCRYPTION_KEY` (older keys named in
+ * `ENCRYPTION_KEYS_OLD`); run it with the server stopped or running. Exits 1 when some row holds
+ * a value no key decrypts (each one logged).
+ */
+async function rotateSecretsCommand() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  fatalLogger = logger;
+  const keyring = encryptionKeyring(env, logger);
+  const database = await createDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: (m) => logger.info(m),
+  });
+  try {
+    await migrateAll(database, createPlugins(env));
+    const result = await rotateSecrets(database.db, keyring, logger);
+    if (result.failed > 0) {
+      throw new Error(
+        `${result.failed} rows hold secrets that no key decrypts; add the key they were written with to ENCRYPTION_KEYS_OLD`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Writes the document a server with the default `BASE_URL` serves: the plugins are started on a
  * throwaway in-memory database, so what they register at start-up (login strategies) is in it.
  */
@@ -142,7 +172,12 @@ function failed(error: unknown): never {
   process.exit(1);
 }
 
-const commands: Record<string, () => Promise<void>> = { start, migrate, openapi: writeOpenApi };
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  migrate,
+  openapi: writeOpenApi,
+  'secrets:rotate': rotateSecretsCommand,
+};
 const command = commands[process.argv[2] ?? 'start'];
 if (!command) {
   console.error(`usage: main.ts [${Object.keys(commands).join('|')}]`);

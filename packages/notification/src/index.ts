@@ -14,3 +14,16 @@ export * from './strategies/versioned-schema.ts';
 export * from './message-schemas.ts';
 export { insertNotifications } from './inbox/service.ts';
 export type { NotificationInput, InAppNotification, InboxEvent } from './inbox/schemas.ts';
+export {
+  DecryptionError,
+  generateEncryptionKey,
+  keyIdOf,
+  Keyring,
+  parseEncryptionKey,
+} from './strategies/keyring.ts';
+export {
+  encryptedTables,
+  rotateSecrets,
+  type EncryptedTable,
+  type RotationResult,
+} from './strategies/secret-rotation.ts';

@@ -1,6 +1,7 @@
 import type { Logger } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { InboxHub } from './inbox/hub.ts';
+import { Keyring } from './strategies/keyring.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
 
 /** Settings of the notification plugin; every one has a default. */
@@ -13,6 +14,11 @@ export interface NotificationOptions {
   inboxPurgeIntervalMs?: number;
   /** Rows deleted per purge statement (each its own short transaction). Default 5 000. */
   inboxPurgeChunkSize?: number;
+  /**
+   * Encrypts the secret fields of stored configs (the server builds it from `ENCRYPTION_KEY` and
+   * `ENCRYPTION_KEYS_OLD`). Default: a random key that lives as long as the process (tests).
+   */
+  keyring?: Keyring;
 }
 
 /**
@@ -24,11 +30,13 @@ export class NotificationState {
   readonly strategies: NotificationStrategyRegistry;
   /** Open inbox streams; set once the plugin is ready. */
   inboxHub: InboxHub | undefined;
+  readonly keyring: Keyring;
   #db: Database | undefined;
   #logger: Logger | undefined;
 
   constructor(readonly options: NotificationOptions = {}) {
     this.strategies = options.strategies ?? new NotificationStrategyRegistry();
+    this.keyring = options.keyring ?? Keyring.ephemeral();
   }
 
   attach(db: Database, logger: Logger) {

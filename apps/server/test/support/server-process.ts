@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const serverFolder = fileURLToPath(new URL('../..', import.meta.url));
@@ -112,3 +112,29 @@ export function startServerProcess(
 }
 
 export type ServerProcess = ReturnType<typeof startServerProcess>;
+
+/**
+ * Runs a one-shot command of the server (`node --import tsx src/main.ts <command>`) with only the
+ * environment given here, bounded in time; never throws on exit codes.
+ */
+export function runServerCommand(
+  command: string,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', command],
+      {
+        cwd: serverFolder,
+        timeout: timeoutMs,
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}

@@ -1,9 +1,15 @@
-import { notBuilt, os } from '../implementer.ts';
+import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
+import { listStrategies, updateStrategy } from './service.ts';
 
-export function strategiesHandlers(_state: NotificationState) {
+export function strategiesHandlers(state: NotificationState) {
   return {
-    getStrategies: os.getStrategies.handler(notBuilt),
-    updateStrategy: os.updateStrategy.handler(notBuilt),
+    // A transaction: migrated layers are written back together with the read that saw them.
+    getStrategies: os.getStrategies.handler(async ({ context }) => ({
+      strategies: await context.db.transaction((tx) => listStrategies(state, tx)),
+    })),
+    updateStrategy: os.updateStrategy.handler(({ context, input }) =>
+      updateStrategy(state, context.db, input),
+    ),
   };
 }

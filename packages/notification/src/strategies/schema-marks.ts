@@ -21,8 +21,8 @@ export function hasMark(schema: z.ZodType, keyword: Mark): boolean {
 }
 
 /**
- * A field that is a secret: a password input in generated forms; the config store (not built yet)
- * is to encrypt it at rest and never return it. By default a non-empty string.
+ * A field that is a secret: a password input in generated forms; the config store encrypts it
+ * at rest and never returns it. By default a non-empty string.
  */
 export function secret<T extends z.ZodType = z.ZodString>(schema?: T): T {
   return mark(schema ?? (z.string().min(1) as unknown as T), 'x-secret');

@@ -1,9 +1,11 @@
 import type { Database } from '@checkline/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { preferences, strategySettings } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
+import type { LayerAddress, LayerRead } from './config-layer.ts';
+import { readLayer, storedLayer } from './config-layer.ts';
+import type { RegisteredStrategy } from './registry.ts';
 import type { ConfigProblem } from './schemas.ts';
-import { readVersioned } from './versioned-schema.ts';
 
 /** A strategy's administrator settings, ready for `send`. */
 export interface StrategySettings {
@@ -11,6 +13,7 @@ export interface StrategySettings {
   /** A config is stored and reads under the current schema. */
   configured: boolean;
   config: unknown;
+  /** The stored layout, or the layout schema's defaults when none is stored and they validate. */
   layoutConfig: unknown;
   problems: ConfigProblem[];
 }
@@ -21,6 +24,187 @@ export interface UserChannelSettings {
   config: unknown;
   externalId: string | null;
   linkedAt: Date | null;
+  /** The stored userConfig cannot be read (then `config` is undefined). */
+  problems: ConfigProblem[];
+}
+
+export type StrategyRow = typeof strategySettings.$inferSelect;
+export type PreferenceRow = typeof preferences.$inferSelect;
+
+/** A strategy row's layers, decrypted and brought to the current versions. */
+export interface StrategyRead {
+  enabled: boolean;
+  config: LayerRead;
+  layoutConfig: LayerRead;
+}
+
+const problemsOf = (reads: [ConfigProblem['layer'], LayerRead][]): ConfigProblem[] =>
+  reads.flatMap(([layer, read]) =>
+    read.state === 'problem' ? [{ layer, message: read.message }] : [],
+  );
+
+export const strategyProblems = (read: StrategyRead) =>
+  problemsOf([
+    ['config', read.config],
+    ['layoutConfig', read.layoutConfig],
+  ]);
+
+const strategyAddress = (strategyId: string, column: LayerAddress['column']): LayerAddress => ({
+  table: 'strategy_settings',
+  row: strategyId,
+  column,
+});
+
+export const preferenceAddress = (userId: string, strategyId: string): LayerAddress => ({
+  table: 'preferences',
+  row: `${userId}/${strategyId}`,
+  column: 'config',
+});
+
+/**
+ * Reads a strategy row's layers; a layer that was migrated is written back, re-sealed under its
+ * new version, with `db` (the caller's transaction). The write is guarded by the version it read,
+ * so a concurrent administrator's write is never overwritten by an older read.
+ */
+export async function readStrategyRow(
+  state: NotificationState,
+  db: Database,
+  strategy: RegisteredStrategy,
+  row: StrategyRow | undefined,
+): Promise<StrategyRead> {
+  if (!row) return { enabled: false, config: { state: 'empty' }, layoutConfig: { state: 'empty' } };
+  const { qualifiedId } = strategy;
+  const config = readLayer(
+    state.keyring,
+    strategy.config,
+    strategyAddress(qualifiedId, 'config'),
+    storedLayer(row.config, row.configVersion),
+  );
+  const layoutConfig: LayerRead = strategy.layoutConfig
+    ? readLayer(
+        state.keyring,
+        strategy.layoutConfig,
+        strategyAddress(qualifiedId, 'layoutConfig'),
+        storedLayer(row.layoutConfig, row.layoutVersion),
+      )
+    : { state: 'empty' };
+  if (config.state === 'ok' && config.migrated) {
+    await db
+      .update(strategySettings)
+      .set({
+        config: config.stored.data,
+        configVersion: config.stored.version,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(
+        and(
+          eq(strategySettings.strategyId, qualifiedId),
+          eq(strategySettings.configVersion, row.configVersion!),
+        ),
+      );
+    state.logger.info(
+      {
+        strategyId: qualifiedId,
+        layer: 'config',
+        from: row.configVersion,
+        to: config.stored.version,
+      },
+      'migrated a stored strategy config to its current version',
+    );
+  }
+  if (layoutConfig.state === 'ok' && layoutConfig.migrated) {
+    await db
+      .update(strategySettings)
+      .set({
+        layoutConfig: layoutConfig.stored.data,
+        layoutVersion: layoutConfig.stored.version,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(
+        and(
+          eq(strategySettings.strategyId, qualifiedId),
+          eq(strategySettings.layoutVersion, row.layoutVersion!),
+        ),
+      );
+    state.logger.info(
+      {
+        strategyId: qualifiedId,
+        layer: 'layoutConfig',
+        from: row.layoutVersion,
+        to: layoutConfig.stored.version,
+      },
+      'migrated a stored strategy layout to its current version',
+    );
+  }
+  for (const problem of strategyProblems({ enabled: row.enabled, config, layoutConfig })) {
+    state.logger.warn(
+      { strategyId: qualifiedId, layer: problem.layer, problem: problem.message },
+      'a stored strategy config cannot be read',
+    );
+  }
+  return { enabled: row.enabled, config, layoutConfig };
+}
+
+/** Reads a preference row's userConfig, writing a migrated one back like {@link readStrategyRow}. */
+export async function readPreferenceConfig(
+  state: NotificationState,
+  db: Database,
+  strategy: RegisteredStrategy,
+  row: PreferenceRow | undefined,
+): Promise<LayerRead> {
+  if (!row || !strategy.userConfig) return { state: 'empty' };
+  const read = readLayer(
+    state.keyring,
+    strategy.userConfig,
+    preferenceAddress(row.userId, row.strategyId),
+    storedLayer(row.config, row.configVersion),
+  );
+  if (read.state === 'ok' && read.migrated) {
+    await db
+      .update(preferences)
+      .set({
+        config: read.stored.data,
+        configVersion: read.stored.version,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(
+        and(
+          eq(preferences.userId, row.userId),
+          eq(preferences.strategyId, row.strategyId),
+          eq(preferences.configVersion, row.configVersion!),
+        ),
+      );
+    state.logger.info(
+      {
+        strategyId: row.strategyId,
+        userId: row.userId,
+        layer: 'userConfig',
+        from: row.configVersion,
+        to: read.stored.version,
+      },
+      'migrated a stored user channel config to its current version',
+    );
+  }
+  if (read.state === 'problem') {
+    state.logger.warn(
+      {
+        strategyId: row.strategyId,
+        userId: row.userId,
+        layer: 'userConfig',
+        problem: read.message,
+      },
+      'a stored user channel config cannot be read',
+    );
+  }
+  return read;
+}
+
+/** The layout to send with: the stored one, else the schema's defaults when they validate. */
+function layoutForSending(strategy: RegisteredStrategy, read: LayerRead): unknown {
+  if (read.state === 'ok') return read.value;
+  if (read.state === 'problem' || !strategy.layoutConfig) return undefined;
+  const defaults = strategy.layoutConfig.schema.safeParse({});
+  return defaults.success ? defaults.data : undefined;
 }
 
 const unconfigured = (): StrategySettings => ({
@@ -32,8 +216,8 @@ const unconfigured = (): StrategySettings => ({
 });
 
 /**
- * The settings of each registered strategy among `strategyIds`, in one query.
- * (First version: plain JSON; encryption and write-back of migrated layers come with the config store.)
+ * The settings of each registered strategy among `strategyIds`, in one query; secrets decrypted,
+ * migrated layers written back with `db`.
  */
 export async function loadStrategySettings(
   state: NotificationState,
@@ -46,38 +230,29 @@ export async function loadStrategySettings(
     .select()
     .from(strategySettings)
     .where(inArray(strategySettings.strategyId, [...strategyIds]));
-  for (const id of strategyIds) result.set(id, unconfigured());
-  for (const row of rows) {
-    const strategy = state.strategies.get(row.strategyId);
-    if (!strategy) continue;
-    const settings: StrategySettings = { ...unconfigured(), enabled: row.enabled };
-    if (row.config !== null && row.configVersion !== null) {
-      try {
-        settings.config = readVersioned(strategy.config, {
-          version: row.configVersion,
-          data: row.config,
-        }).value;
-        settings.configured = true;
-      } catch (error) {
-        settings.problems.push({ layer: 'config', message: (error as Error).message });
-      }
+  const rowsById = new Map(rows.map((row) => [row.strategyId, row]));
+  for (const id of strategyIds) {
+    const strategy = state.strategies.get(id);
+    if (!strategy) {
+      result.set(id, unconfigured());
+      continue;
     }
-    if (strategy.layoutConfig && row.layoutConfig !== null && row.layoutVersion !== null) {
-      try {
-        settings.layoutConfig = readVersioned(strategy.layoutConfig, {
-          version: row.layoutVersion,
-          data: row.layoutConfig,
-        }).value;
-      } catch (error) {
-        settings.problems.push({ layer: 'layoutConfig', message: (error as Error).message });
-      }
-    }
-    result.set(row.strategyId, settings);
+    const read = await readStrategyRow(state, db, strategy, rowsById.get(id));
+    result.set(id, {
+      enabled: read.enabled,
+      configured: read.config.state === 'ok',
+      config: read.config.state === 'ok' ? read.config.value : undefined,
+      layoutConfig: layoutForSending(strategy, read.layoutConfig),
+      problems: strategyProblems(read),
+    });
   }
   return result;
 }
 
-/** Each user's settings for `strategyId`, in one query; users without a row get the defaults. */
+/**
+ * Each user's settings for `strategyId`, in one query; users without a row get the defaults.
+ * Secrets decrypted, migrated configs written back with `db`.
+ */
 export async function loadUserChannels(
   state: NotificationState,
   db: Database,
@@ -87,7 +262,13 @@ export async function loadUserChannels(
   const strategy = state.strategies.get(strategyId);
   const result = new Map<string, UserChannelSettings>();
   for (const userId of userIds) {
-    result.set(userId, { enabled: true, config: undefined, externalId: null, linkedAt: null });
+    result.set(userId, {
+      enabled: true,
+      config: undefined,
+      externalId: null,
+      linkedAt: null,
+      problems: [],
+    });
   }
   if (!strategy || userIds.length === 0) return result;
   const rows = await db
@@ -95,22 +276,13 @@ export async function loadUserChannels(
     .from(preferences)
     .where(and(eq(preferences.strategyId, strategyId), inArray(preferences.userId, [...userIds])));
   for (const row of rows) {
-    let config: unknown;
-    if (strategy.userConfig && row.config !== null && row.configVersion !== null) {
-      try {
-        config = readVersioned(strategy.userConfig, {
-          version: row.configVersion,
-          data: row.config,
-        }).value;
-      } catch {
-        config = undefined;
-      }
-    }
+    const read = await readPreferenceConfig(state, db, strategy, row);
     result.set(row.userId, {
       enabled: row.enabled,
-      config,
+      config: read.state === 'ok' ? read.value : undefined,
       externalId: row.externalId,
       linkedAt: row.linkedAt,
+      problems: problemsOf([['userConfig', read]]),
     });
   }
   return result;
@@ -126,6 +298,6 @@ export async function linkExternalAccount(
     .values({ ...link, linkedAt: new Date() })
     .onConflictDoUpdate({
       target: [preferences.userId, preferences.strategyId],
-      set: { externalId: link.externalId, linkedAt: new Date() },
+      set: { externalId: link.externalId, linkedAt: new Date(), updatedAt: sql`clock_timestamp()` },
     });
 }

@@ -1,0 +1,136 @@
+import type { Principal } from '@checkline/core';
+import { badRequest, missingAccess } from '@checkline/core';
+import type { Database } from '@checkline/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { preferences } from '../db/schema.ts';
+import type { NotificationState } from '../state.ts';
+import type { LayerRead, StoredLayer } from '../strategies/config-layer.ts';
+import { prepareLayerWrite, publicLayer } from '../strategies/config-layer.ts';
+import { layerJsonSchema } from '../strategies/json-schema.ts';
+import type { RegisteredStrategy } from '../strategies/registry.ts';
+import { strategyUseRule } from '../strategies/registry.ts';
+import { findStrategy } from '../strategies/service.ts';
+import type { PreferenceRow } from '../strategies/settings-store.ts';
+import {
+  loadStrategySettings,
+  preferenceAddress,
+  readPreferenceConfig,
+} from '../strategies/settings-store.ts';
+import type { Channel, UpdateMyChannelInput } from './schemas.ts';
+
+/** Whether `principal` holds the strategy's `.use` rule (admins hold every rule). */
+export function mayUseStrategy(principal: Principal, strategy: RegisteredStrategy): boolean {
+  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
+  return principal.isAdmin || principal.accessRules.includes(rule);
+}
+
+function channelView(
+  strategy: RegisteredStrategy,
+  row: PreferenceRow | undefined,
+  read: LayerRead,
+): Channel {
+  const config = strategy.userConfig
+    ? publicLayer(strategy.userConfig, read)
+    : { values: null, secrets: {} };
+  return {
+    strategyId: strategy.qualifiedId,
+    displayName: strategy.displayName,
+    description: strategy.description ?? null,
+    icon: strategy.icon ?? null,
+    userInstructions: strategy.userInstructions ?? null,
+    contactResolution: strategy.contactResolution.type,
+    enabled: row?.enabled ?? true,
+    config: config.values,
+    configSecrets: config.secrets,
+    userConfigSchema: strategy.userConfig ? layerJsonSchema(strategy.userConfig.schema) : null,
+    linked: row?.externalId != null,
+    linkedAt: row?.linkedAt?.toISOString() ?? null,
+    problems: read.state === 'problem' ? [{ layer: 'userConfig', message: read.message }] : [],
+  };
+}
+
+/**
+ * The strategies `userId` may use (its `.use` rule) that an administrator has enabled and
+ * configured, with the user's settings; run it in a transaction (it writes migrated configs back).
+ */
+export async function listMyChannels(
+  state: NotificationState,
+  db: Database,
+  principal: Principal,
+  userId: string,
+): Promise<Channel[]> {
+  const usable = state.strategies.list().filter((strategy) => mayUseStrategy(principal, strategy));
+  const settings = await loadStrategySettings(
+    state,
+    db,
+    usable.map((strategy) => strategy.qualifiedId),
+  );
+  const open = usable.filter((strategy) => {
+    const strategySettings = settings.get(strategy.qualifiedId);
+    return strategySettings?.enabled && strategySettings.configured;
+  });
+  if (open.length === 0) return [];
+  const rows = await db.select().from(preferences).where(eq(preferences.userId, userId));
+  const rowsByStrategy = new Map(rows.map((row) => [row.strategyId, row]));
+  const channels: Channel[] = [];
+  for (const strategy of open) {
+    const row = rowsByStrategy.get(strategy.qualifiedId);
+    channels.push(channelView(strategy, row, await readPreferenceConfig(state, db, strategy, row)));
+  }
+  return channels;
+}
+
+/**
+ * Changes the caller's switch or settings for one strategy, in the caller's transaction. The
+ * `.use` rule is required (FORBIDDEN otherwise); `config` is validated against userConfig, with
+ * the secret rules of every config layer.
+ */
+export async function updateMyChannel(
+  state: NotificationState,
+  db: Database,
+  principal: Principal,
+  userId: string,
+  input: UpdateMyChannelInput,
+): Promise<Channel> {
+  const strategy = findStrategy(state, input.strategyId);
+  if (!mayUseStrategy(principal, strategy)) {
+    throw missingAccess(strategyUseRule(strategy.ownerPluginId, strategy.id).id);
+  }
+  const [row] = await db
+    .select()
+    .from(preferences)
+    .where(and(eq(preferences.userId, userId), eq(preferences.strategyId, strategy.qualifiedId)))
+    .for('update');
+  let config: StoredLayer | undefined;
+  if (input.config !== undefined) {
+    if (!strategy.userConfig) {
+      throw badRequest('Invalid channel settings', [
+        { path: 'config', message: 'This channel has no user settings' },
+      ]);
+    }
+    const before = await readPreferenceConfig(state, db, strategy, row);
+    const write = prepareLayerWrite(
+      state.keyring,
+      strategy.userConfig,
+      preferenceAddress(userId, strategy.qualifiedId),
+      'config',
+      input.config,
+      before,
+    );
+    if (!write.ok) throw badRequest('Invalid channel settings', write.issues);
+    config = write.stored;
+  }
+  const changes = {
+    ...(input.enabled !== undefined && { enabled: input.enabled }),
+    ...(config && { config: config.data, configVersion: config.version }),
+  };
+  const [saved] = await db
+    .insert(preferences)
+    .values({ userId, strategyId: strategy.qualifiedId, ...changes })
+    .onConflictDoUpdate({
+      target: [preferences.userId, preferences.strategyId],
+      set: { ...changes, updatedAt: sql`clock_timestamp()` },
+    })
+    .returning();
+  return channelView(strategy, saved, await readPreferenceConfig(state, db, strategy, saved));
+}

@@ -1,0 +1,216 @@
+import type { Logger } from '@checkline/core';
+import type { Database } from '@checkline/db';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { preferences, strategySettings } from '../db/schema.ts';
+import { aadPrefixOf, type LayerAddress } from './config-layer.ts';
+import type { Keyring } from './keyring.ts';
+import { reencryptSecrets } from './secret-values.ts';
+
+/** A column holding encrypted values: JSON with sealed strings inside, or one sealed string. */
+interface EncryptedColumn<Row> {
+  field: keyof Row & string;
+  /** `{table}|{row}|{column}`: must be the AAD the writer used. */
+  aadPrefix(row: Row): string;
+}
+
+/**
+ * A table with encrypted columns, walked in key order. A table added later (OAuth tokens, say)
+ * joins {@link encryptedTables} with its key order, its columns and how to save a row.
+ */
+export interface EncryptedTable<Row> {
+  name: string;
+  /** Up to `limit` rows after `after` (undefined: from the start), in key order. */
+  batchAfter(db: Database, after: Row | undefined, limit: number): Promise<Row[]>;
+  /** The row again, locked for update inside the rotation's short transaction. */
+  lock(tx: Database, row: Row): Promise<Row | undefined>;
+  columns: readonly EncryptedColumn<Row>[];
+  save(tx: Database, row: Row, changed: Partial<Row>): Promise<void>;
+}
+
+type StrategyRow = typeof strategySettings.$inferSelect;
+type PreferenceRow = typeof preferences.$inferSelect;
+
+const address = (
+  table: LayerAddress['table'],
+  row: string,
+  column: LayerAddress['column'],
+): string => aadPrefixOf({ table, row, column });
+
+const strategySettingsTable: EncryptedTable<StrategyRow> = {
+  name: 'notification.strategy_settings',
+  batchAfter: (db, after, limit) =>
+    db
+      .select()
+      .from(strategySettings)
+      .where(after ? gt(strategySettings.strategyId, after.strategyId) : undefined)
+      .orderBy(asc(strategySettings.strategyId))
+      .limit(limit),
+  lock: async (tx, row) =>
+    (
+      await tx
+        .select()
+        .from(strategySettings)
+        .where(eq(strategySettings.strategyId, row.strategyId))
+        .for('update')
+    )[0],
+  columns: [
+    { field: 'config', aadPrefix: (row) => address('strategy_settings', row.strategyId, 'config') },
+    {
+      field: 'layoutConfig',
+      aadPrefix: (row) => address('strategy_settings', row.strategyId, 'layoutConfig'),
+    },
+  ],
+  save: async (tx, row, changed) => {
+    await tx
+      .update(strategySettings)
+      .set({ ...changed, updatedAt: sql`clock_timestamp()` })
+      .where(eq(strategySettings.strategyId, row.strategyId));
+  },
+};
+
+const preferenceRow = (row: PreferenceRow) =>
+  and(eq(preferences.userId, row.userId), eq(preferences.strategyId, row.strategyId));
+
+const preferencesTable: EncryptedTable<PreferenceRow> = {
+  name: 'notification.preferences',
+  batchAfter: (db, after, limit) =>
+    db
+      .select()
+      .from(preferences)
+      .where(
+        after
+          ? or(
+              gt(preferences.userId, after.userId),
+              and(
+                eq(preferences.userId, after.userId),
+                gt(preferences.strategyId, after.strategyId),
+              ),
+            )
+          : undefined,
+      )
+      .orderBy(asc(preferences.userId), asc(preferences.strategyId))
+      .limit(limit),
+  lock: async (tx, row) =>
+    (await tx.select().from(preferences).where(preferenceRow(row)).for('update'))[0],
+  columns: [
+    {
+      field: 'config',
+      aadPrefix: (row) => address('preferences', `${row.userId}/${row.strategyId}`, 'config'),
+    },
+  ],
+  save: async (tx, row, changed) => {
+    await tx
+      .update(preferences)
+      .set({ ...changed, updatedAt: sql`clock_timestamp()` })
+      .where(preferenceRow(row));
+  },
+};
+
+/** Every table with encrypted values that `secrets:rotate` walks. */
+export const encryptedTables: readonly EncryptedTable<never>[] = [
+  strategySettingsTable,
+  preferencesTable,
+] as unknown as readonly EncryptedTable<never>[];
+
+export interface RotationResult {
+  /** Rows read. */
+  rows: number;
+  /** Values re-encrypted under the current key. */
+  reencrypted: number;
+  /** Rows with at least one re-encrypted value. */
+  rowsChanged: number;
+  /** Rows left as they were because a value in them decrypts under no key (each one logged). */
+  failed: number;
+}
+
+/** A row holds a value no key of the keyring decrypts. */
+class RowRotationError extends Error {}
+
+/** Re-encrypts one row in its own short transaction; answers how many values changed. */
+async function rotateRow<Row>(
+  db: Database,
+  table: EncryptedTable<Row>,
+  keyring: Keyring,
+  seen: Row,
+): Promise<number> {
+  return await db.transaction(async (tx) => {
+    const row = await table.lock(tx, seen);
+    if (!row) return 0;
+    let count = 0;
+    const changed: Partial<Row> = {};
+    for (const column of table.columns) {
+      const stored = row[column.field];
+      if (stored === null || stored === undefined) continue;
+      const aadPrefix = column.aadPrefix(row);
+      let rotated: ReturnType<typeof reencryptSecrets>;
+      try {
+        rotated = reencryptSecrets(stored, keyring, aadPrefix);
+      } catch (error) {
+        // The prefix names table, row and column; the error names the key id only.
+        throw new RowRotationError(
+          `${aadPrefix}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const { value, reencrypted } = rotated;
+      if (reencrypted === 0) continue;
+      count += reencrypted;
+      changed[column.field] = value as Row[keyof Row & string];
+    }
+    if (count > 0) await table.save(tx, row, changed);
+    return count;
+  });
+}
+
+/**
+ * Re-encrypts every encrypted value under the keyring's current key, row by row in short
+ * transactions; values already under it are left alone, so a second run changes nothing. A row
+ * with a value no key decrypts is left unchanged, logged with its table and row (never the value)
+ * and counted in `failed`; the run goes on.
+ */
+export async function rotateSecrets(
+  db: Database,
+  keyring: Keyring,
+  logger: Logger,
+  tables: readonly EncryptedTable<never>[] = encryptedTables,
+  batchSize = 100,
+): Promise<RotationResult> {
+  const total: RotationResult = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
+  logger.info(
+    { keyId: keyring.currentKeyId },
+    're-encrypting stored secrets under the current key',
+  );
+  for (const table of tables as unknown as readonly EncryptedTable<unknown>[]) {
+    const counts = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
+    let after: unknown;
+    for (;;) {
+      const batch = await table.batchAfter(db, after, batchSize);
+      for (const row of batch) {
+        counts.rows += 1;
+        let reencrypted: number;
+        try {
+          reencrypted = await rotateRow(db, table, keyring, row);
+        } catch (error) {
+          if (!(error instanceof RowRotationError)) throw error;
+          counts.failed += 1;
+          logger.warn(
+            { table: table.name, problem: error.message },
+            'secret rotation: row skipped',
+          );
+          continue;
+        }
+        counts.reencrypted += reencrypted;
+        if (reencrypted > 0) counts.rowsChanged += 1;
+      }
+      if (batch.length < batchSize) break;
+      after = batch.at(-1);
+      logger.info({ table: table.name, ...counts }, 'secret rotation in progress');
+    }
+    logger.info({ table: table.name, ...counts }, 'secret rotation: table done');
+    total.rows += counts.rows;
+    total.reencrypted += counts.reencrypted;
+    total.rowsChanged += counts.rowsChanged;
+    total.failed += counts.failed;
+  }
+  logger.info({ keyId: keyring.currentKeyId, ...total }, 'secret rotation done');
+  return total;
+}

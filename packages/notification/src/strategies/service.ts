@@ -1,0 +1,162 @@
+import { badRequest, notFound } from '@checkline/core';
+import type { InputIssue } from '@checkline/core';
+import type { Database } from '@checkline/db';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { strategySettings } from '../db/schema.ts';
+import type { NotificationState } from '../state.ts';
+import type { StoredLayer } from './config-layer.ts';
+import { prepareLayerWrite, publicLayer } from './config-layer.ts';
+import { layerJsonSchema } from './json-schema.ts';
+import type { RegisteredStrategy } from './registry.ts';
+import { strategyUseRule } from './registry.ts';
+import type { StrategyView, UpdateStrategyInput } from './schemas.ts';
+import type { StrategyRead } from './settings-store.ts';
+import { readStrategyRow, strategyProblems } from './settings-store.ts';
+
+function strategyView(strategy: RegisteredStrategy, read: StrategyRead): StrategyView {
+  const config = publicLayer(strategy.config, read.config);
+  const layout = strategy.layoutConfig
+    ? publicLayer(strategy.layoutConfig, read.layoutConfig)
+    : { values: null, secrets: {} };
+  return {
+    strategyId: strategy.qualifiedId,
+    ownerPluginId: strategy.ownerPluginId,
+    displayName: strategy.displayName,
+    description: strategy.description ?? null,
+    icon: strategy.icon ?? null,
+    adminInstructions: strategy.adminInstructions ?? null,
+    userInstructions: strategy.userInstructions ?? null,
+    contactResolution: strategy.contactResolution.type,
+    useRule: strategyUseRule(strategy.ownerPluginId, strategy.id).id,
+    enabled: read.enabled,
+    configured: read.config.state === 'ok',
+    config: config.values,
+    configSecrets: config.secrets,
+    layoutConfig: layout.values,
+    layoutSecrets: layout.secrets,
+    schemas: {
+      config: layerJsonSchema(strategy.config.schema),
+      userConfig: strategy.userConfig ? layerJsonSchema(strategy.userConfig.schema) : null,
+      layoutConfig: strategy.layoutConfig ? layerJsonSchema(strategy.layoutConfig.schema) : null,
+    },
+    versions: {
+      config: strategy.config.version,
+      userConfig: strategy.userConfig?.version ?? null,
+      layoutConfig: strategy.layoutConfig?.version ?? null,
+    },
+    problems: strategyProblems(read),
+  };
+}
+
+/**
+ * Every registered strategy with its settings; run it in a transaction, which then also holds
+ * the write-back of migrated layers.
+ */
+export async function listStrategies(
+  state: NotificationState,
+  db: Database,
+): Promise<StrategyView[]> {
+  const registered = state.strategies.list();
+  if (registered.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(strategySettings)
+    .where(
+      inArray(
+        strategySettings.strategyId,
+        registered.map((strategy) => strategy.qualifiedId),
+      ),
+    );
+  const rowsById = new Map(rows.map((row) => [row.strategyId, row]));
+  const views: StrategyView[] = [];
+  for (const strategy of registered) {
+    const read = await readStrategyRow(state, db, strategy, rowsById.get(strategy.qualifiedId));
+    views.push(strategyView(strategy, read));
+  }
+  return views;
+}
+
+export function findStrategy(state: NotificationState, strategyId: string): RegisteredStrategy {
+  const strategy = state.strategies.get(strategyId);
+  if (!strategy) throw notFound('Notification strategy', strategyId);
+  return strategy;
+}
+
+/**
+ * Stores what `input` changes, in the caller's transaction. Enabling needs a config that reads
+ * under the current schema (stored before, or given in the same call); otherwise BAD_REQUEST.
+ */
+export async function updateStrategy(
+  state: NotificationState,
+  db: Database,
+  input: UpdateStrategyInput,
+): Promise<StrategyView> {
+  const strategy = findStrategy(state, input.strategyId);
+  const [row] = await db
+    .select()
+    .from(strategySettings)
+    .where(eq(strategySettings.strategyId, strategy.qualifiedId))
+    .for('update');
+  const before = await readStrategyRow(state, db, strategy, row);
+  const issues: InputIssue[] = [];
+  let config: StoredLayer | undefined;
+  let layout: StoredLayer | undefined;
+  if (input.config !== undefined) {
+    const write = prepareLayerWrite(
+      state.keyring,
+      strategy.config,
+      { table: 'strategy_settings', row: strategy.qualifiedId, column: 'config' },
+      'config',
+      input.config,
+      before.config,
+    );
+    if (write.ok) config = write.stored;
+    else issues.push(...write.issues);
+  }
+  if (input.layoutConfig !== undefined) {
+    if (!strategy.layoutConfig) {
+      issues.push({ path: 'layoutConfig', message: 'This strategy has no layout config' });
+    } else {
+      const write = prepareLayerWrite(
+        state.keyring,
+        strategy.layoutConfig,
+        { table: 'strategy_settings', row: strategy.qualifiedId, column: 'layoutConfig' },
+        'layoutConfig',
+        input.layoutConfig,
+        before.layoutConfig,
+      );
+      if (write.ok) layout = write.stored;
+      else issues.push(...write.issues);
+    }
+  }
+  if (issues.length > 0) throw badRequest('Invalid strategy settings', issues);
+  const configured = config !== undefined || before.config.state === 'ok';
+  if (input.enabled === true && !configured) {
+    throw badRequest(
+      `Notification strategy ${strategy.qualifiedId} is not configured: store a valid config before enabling it`,
+      [{ path: 'enabled', message: 'The strategy has no valid config' }],
+    );
+  }
+  const changes = {
+    ...(input.enabled !== undefined && { enabled: input.enabled }),
+    ...(config && { config: config.data, configVersion: config.version }),
+    ...(layout && { layoutConfig: layout.data, layoutVersion: layout.version }),
+  };
+  const [saved] = await db
+    .insert(strategySettings)
+    .values({ strategyId: strategy.qualifiedId, ...changes })
+    .onConflictDoUpdate({
+      target: strategySettings.strategyId,
+      set: { ...changes, updatedAt: sql`clock_timestamp()` },
+    })
+    .returning();
+  state.logger.info(
+    {
+      strategyId: strategy.qualifiedId,
+      enabled: saved!.enabled,
+      changed: Object.keys(changes).filter((key) => !key.endsWith('Version')),
+    },
+    'notification strategy settings changed',
+  );
+  return strategyView(strategy, await readStrategyRow(state, db, strategy, saved));
+}
