@@ -3,6 +3,7 @@ import { accessRulesExtensionPoint } from '@checkline/auth';
 import { definePlugin } from '@checkline/core';
 import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
+import { createDeliveryWorker } from './delivery/worker.ts';
 import { createNotificationRouter } from './router.ts';
 import type { NotificationOptions } from './state.ts';
 import { NotificationState } from './state.ts';
@@ -20,7 +21,7 @@ export const NOTIFICATION_PLUGIN_ID = 'notification';
 export function createNotificationPlugin(options: NotificationOptions = {}) {
   const state = new NotificationState(options);
   const { strategies } = state;
-  return definePlugin({
+  const plugin = definePlugin({
     id: NOTIFICATION_PLUGIN_ID,
     description:
       'Notifications: the in-app inbox, the channels (strategies) that deliver them outside, user preferences, subscriptions and the delivery log.',
@@ -47,11 +48,26 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
         },
       }));
     },
-    init({ db, logger }) {
-      state.attach(db, logger);
+    init({ db, logger, serviceContext }) {
+      state.attach(db, logger, serviceContext);
     },
     ready() {
       strategies.freeze();
+      state.deliveryWorker = createDeliveryWorker(state);
+      if (state.deliverySettings.autoStart) state.deliveryWorker.start();
+    },
+    async stop() {
+      await state.deliveryWorker?.stop();
+      state.deliveryWorker = undefined;
+    },
+  });
+  return Object.assign(plugin, {
+    /** This process's delivery worker; there is one from `ready` until `stop`. */
+    deliveryWorker() {
+      if (!state.deliveryWorker) {
+        throw new Error('The notification delivery worker runs only between ready and stop');
+      }
+      return state.deliveryWorker;
     },
   });
 }
