@@ -62,6 +62,8 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     },
   });
   return Object.assign(plugin, {
+    /** What handlers and workers share (other concepts' services take it, e.g. enqueueDeliveries). */
+    state,
     /** This process's delivery worker; there is one from `ready` until `stop`. */
     deliveryWorker() {
       if (!state.deliveryWorker) {

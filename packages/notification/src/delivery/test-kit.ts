@@ -54,6 +54,9 @@ export async function startDeliveryProcess(
     notification: (principal: Principal) =>
       harness.client('notification', notificationContract, principal),
     worker: () => notification.deliveryWorker(),
+    state: notification.state,
+    /** A request context of `principal` on the root database, as background work gets. */
+    contextFor: (principal: Principal) => harness.runtime.contextFor(principal),
     stop: () => harness.stop(),
   };
 }
