@@ -12,3 +12,7 @@ export { ANY_KEY, secretFieldPaths } from './strategies/secret-field-paths.ts';
 export * from './strategies/strategy.ts';
 export * from './strategies/versioned-schema.ts';
 export * from './message-schemas.ts';
+export { enqueueDeliveries, type EnqueueRequest, type Enqueued } from './delivery/enqueue.ts';
+export type { DeliverySettings } from './delivery/settings.ts';
+export type { DeliveryWorker } from './delivery/worker.ts';
+export type { Delivery } from './delivery/schemas.ts';

@@ -7,10 +7,10 @@ import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
 import { notificationAccess } from '../access.ts';
 import { notificationContract } from '../contract.ts';
-import { preferences, strategySettings } from '../db/schema.ts';
 import { createNotificationPlugin } from '../plugin.ts';
 import type { NotificationStrategy } from '../strategies/strategy.ts';
 import { testChannelPlugin } from '../testing/channel-plugin.ts';
+import { writeStrategySettings, writeUserChannel } from '../testing/settings-rows.ts';
 import type { DeliverySettings } from './settings.ts';
 
 export const CHANNEL_PLUGIN = 'test-channel';
@@ -95,45 +95,19 @@ export async function createUsers(
   return ids;
 }
 
-/** An administrator's settings of a strategy, as plain JSON (no secret fields in tests). */
-export async function configureStrategy(
+/** An administrator's settings of a test channel strategy, as plain JSON. */
+export const configureStrategy = (
   db: Database,
   id: string,
-  settings: { enabled?: boolean; config?: unknown; layoutConfig?: unknown } = {},
-) {
-  const values = {
-    strategyId: qualified(id),
-    enabled: settings.enabled ?? true,
-    config: settings.config ?? {},
-    configVersion: 1,
-    ...(settings.layoutConfig !== undefined && {
-      layoutConfig: settings.layoutConfig,
-      layoutVersion: 1,
-    }),
-  };
-  await db
-    .insert(strategySettings)
-    .values(values)
-    .onConflictDoUpdate({ target: strategySettings.strategyId, set: values });
-}
+  settings: Parameters<typeof writeStrategySettings>[2] = {},
+) => writeStrategySettings(db, qualified(id), settings);
 
-/** A user's own settings of a strategy. */
-export async function setPreference(
+/** A user's own settings of a test channel strategy. */
+export const setPreference = (
   db: Database,
   userId: string,
   id: string,
-  preference: { enabled?: boolean; config?: unknown },
-) {
-  const values = {
-    userId,
-    strategyId: qualified(id),
-    enabled: preference.enabled ?? true,
-    ...(preference.config !== undefined && { config: preference.config, configVersion: 1 }),
-  };
-  await db
-    .insert(preferences)
-    .values(values)
-    .onConflictDoUpdate({ target: [preferences.userId, preferences.strategyId], set: values });
-}
+  preference: Parameters<typeof writeUserChannel>[3],
+) => writeUserChannel(db, userId, qualified(id), preference);
 
 export type { DatabaseHandle };

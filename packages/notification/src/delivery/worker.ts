@@ -49,6 +49,7 @@ export function createDeliveryWorker(
   async function deliver(claim: ClaimedDelivery, facts: SendTimeFacts) {
     const outcome = await attemptDelivery(state, claim, facts, { ...settings, ...clock });
     const recorded = await recordOutcome(db, claim, outcome, clock.now());
+    if (recorded && outcome.status === 'pending') wakeAt(outcome.retryAt);
     const fields = { deliveryId: claim.id, strategyId: claim.strategyId, status: outcome.status };
     if (!recorded) {
       logger.warn(fields, 'delivery outcome not recorded: its claim lapsed and was taken over');
@@ -57,6 +58,13 @@ export function createDeliveryWorker(
     } else {
       logger.debug(fields, 'delivery attempt recorded');
     }
+  }
+
+  /** A retry due before the next tick is looked for when due, not a whole tick later. */
+  function wakeAt(at: Date) {
+    const delay = at.getTime() - clock.now().getTime();
+    if (delay >= settings.tickIntervalMs) return;
+    setTimeout(() => worker.wake(), Math.max(0, delay)).unref();
   }
 
   function launch(claim: ClaimedDelivery, facts: SendTimeFacts) {
