@@ -15,11 +15,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = (
-  env: Env,
-  extra: readonly AnyPlugin[],
-  notification: NotificationOptions,
-) =>
+const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: NotificationOptions) =>
   [
     catalogPlugin,
     createMaintenancePlugin(),

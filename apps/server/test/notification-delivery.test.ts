@@ -113,7 +113,12 @@ const notification = { title: 'Checkout is down', type: 'healthcheck.status_chan
 
 beforeAll(async () => {
   server = await createTestServer({
-    extraPlugins: [testChannelPlugin(CHANNEL, recorders.map((recorder) => recorder.strategy))],
+    extraPlugins: [
+      testChannelPlugin(
+        CHANNEL,
+        recorders.map((recorder) => recorder.strategy),
+      ),
+    ],
     notification: { delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20 } },
   });
   const { cookie } = await server.adminSession();
@@ -208,7 +213,10 @@ describe('notification deliveries over HTTP', () => {
     it('skips a channel the user switched off when named, while sendTransactional still delivers to it', async () => {
       const user = await newUser();
       await writeUserChannel(server.database.db, user.id, id('email'), { enabled: false });
-      const everyChannel = await sender.notification.sendExternal({ userIds: [user.id], notification });
+      const everyChannel = await sender.notification.sendExternal({
+        userIds: [user.id],
+        notification,
+      });
       expect(everyChannel.deliveries.map((delivery) => delivery.strategyId)).not.toContain(
         id('email'),
       );
@@ -244,7 +252,11 @@ describe('notification deliveries over HTTP', () => {
         notification,
       });
       const [retried] = await settled(failing.notificationId);
-      expect(retried).toMatchObject({ status: 'failed', attempts: 3, lastError: 'gateway timeout' });
+      expect(retried).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        lastError: 'gateway timeout',
+      });
       expect(retried!.attemptLog.map((attempt) => attempt.outcome)).toEqual([
         'retry',
         'retry',
@@ -299,7 +311,9 @@ describe('notification deliveries over HTTP', () => {
     });
 
     it('sends the calling admin a test notification through the real queue', async () => {
-      const { delivery } = await admin.notification.sendTestNotification({ strategyId: id('email') });
+      const { delivery } = await admin.notification.sendTestNotification({
+        strategyId: id('email'),
+      });
       expect(delivery).toMatchObject({ userId: adminUserId, strategyId: id('email') });
       const [sent] = await settled(delivery.notificationId);
       expect(sent!.status).toBe('sent');

@@ -128,18 +128,18 @@ describe('getUserProfiles', () => {
         recordIdentity(auth.db, { userId: other.id, provider: 'acme', subject: 'admin-at-acme' }),
       ).rejects.toThrow('The acme account is already tied to another user');
       const rows = await auth.db.select().from(identities);
-      expect(rows.filter((row) => row.subject === 'admin-at-acme').map((row) => row.userId)).toEqual(
-        [adminId],
-      );
+      expect(
+        rows.filter((row) => row.subject === 'admin-at-acme').map((row) => row.userId),
+      ).toEqual([adminId]);
     });
   });
 
   describe('refuses the wrong caller', () => {
     it('answers only the service principal, not even an admin user', async () => {
       for (const caller of [admin, testPrincipal([authAccess.users])]) {
-        await expect(
-          auth.as(caller).getUserProfiles({ userIds: [adminId] }),
-        ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+        await expect(auth.as(caller).getUserProfiles({ userIds: [adminId] })).rejects.toMatchObject(
+          { code: 'FORBIDDEN' },
+        );
       }
     });
   });

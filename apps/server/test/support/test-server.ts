@@ -65,7 +65,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const { logger, lines } = createMemoryLogger();
   const checkline = await startCheckline({
     database,
-    plugins: options.plugins ??
+    plugins:
+      options.plugins ??
       createPlugins(testEnv, options.auth, options.extraPlugins, options.notification),
     logger,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),

@@ -69,7 +69,8 @@ export async function enqueueDeliveries(
   const key = request.idempotencyKey;
   if (key !== undefined) {
     const earlier = await keyedMessage(db, caller, key);
-    if (earlier) return { notificationId: earlier, deliveries: await deliveriesOfMessage(db, earlier) };
+    if (earlier)
+      return { notificationId: earlier, deliveries: await deliveriesOfMessage(db, earlier) };
   }
   const strategies = chosenStrategies(state, request.strategyId);
   const named = request.strategyId !== undefined;
@@ -170,7 +171,8 @@ async function insertDeliveries(
   options: { transactional: boolean; maxAttempts: number },
 ) {
   if (rows.length === 0) return;
-  const column = <K extends keyof PlannedDelivery>(name: K) => sql.param(rows.map((row) => row[name]));
+  const column = <K extends keyof PlannedDelivery>(name: K) =>
+    sql.param(rows.map((row) => row[name]));
   // One instant per call, a microsecond apart per row: the log keeps the order of the plan.
   await db.execute(sql`
     insert into ${deliveries} (message_id, user_id, strategy_id, status, skip_reason, finished_at,

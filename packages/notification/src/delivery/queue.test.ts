@@ -70,7 +70,10 @@ const all = [email, github, sms, chat, pager, flaky, rejecting, hanging, throwin
 
 let database: DatabaseHandle;
 let server: DeliveryProcess;
-const sender: Principal = testPrincipal([notificationAccess.send, notificationAccess.sendTransactional]);
+const sender: Principal = testPrincipal([
+  notificationAccess.send,
+  notificationAccess.sendTransactional,
+]);
 const auditor: Principal = testPrincipal([notificationAccess.manageStrategies]);
 const notification = { title: 'Disk almost full', type: 'healthcheck.status_changed' } as const;
 
@@ -298,11 +301,19 @@ describe('delivery queue', () => {
         strategyId: qualified('rejecting'),
         notification,
       });
-      const thrown = await send({ userIds: [gus!], strategyId: qualified('throwing'), notification });
+      const thrown = await send({
+        userIds: [gus!],
+        strategyId: qualified('throwing'),
+        notification,
+      });
       const hung = await send({ userIds: [gus!], strategyId: qualified('hanging'), notification });
       await server.worker().drain();
       const [permanent] = await deliveryRows(rejected.notificationId);
-      expect(permanent).toMatchObject({ status: 'failed', attempts: 1, lastError: 'address rejected' });
+      expect(permanent).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: 'address rejected',
+      });
       const [threw] = await deliveryRows(thrown.notificationId);
       expect(threw).toMatchObject({ status: 'failed', attempts: 3, lastError: 'socket closed' });
       const [timedOut] = await deliveryRows(hung.notificationId);
@@ -358,7 +369,11 @@ describe('delivery queue', () => {
       const ids: string[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 10; page += 1) {
-        const answer = await log.getDeliveries({ userId: jo!, limit: 2, ...(cursor && { cursor }) });
+        const answer = await log.getDeliveries({
+          userId: jo!,
+          limit: 2,
+          ...(cursor && { cursor }),
+        });
         ids.push(...answer.deliveries.map((delivery) => delivery.id));
         if (answer.nextCursor === null) break;
         cursor = answer.nextCursor;
@@ -404,7 +419,10 @@ describe('delivery queue', () => {
       const nobody = testPrincipal([]);
       await expect(
         server.notification(nobody).sendExternal({ userIds: [lee!], notification }),
-      ).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Missing access: notification.notification.send' });
+      ).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Missing access: notification.notification.send',
+      });
       await expect(
         server.notification(testPrincipal([notificationAccess.send])).sendTransactional({
           userId: lee!,

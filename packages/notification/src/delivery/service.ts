@@ -42,7 +42,10 @@ const deliveryPages = keysetPages(
 );
 
 /** The delivery log, newest first, filtered by status, strategy, user and notification. */
-export async function listDeliveries(db: Database, input: GetDeliveriesInput): Promise<DeliveryPage> {
+export async function listDeliveries(
+  db: Database,
+  input: GetDeliveriesInput,
+): Promise<DeliveryPage> {
   const where = and(
     input.status === undefined ? undefined : eq(deliveries.status, input.status),
     input.strategyId === undefined ? undefined : eq(deliveries.strategyId, input.strategyId),

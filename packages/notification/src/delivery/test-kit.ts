@@ -83,12 +83,17 @@ export async function createUsers(
     sql`insert into auth.roles (name) values (${roleName}) returning id`,
   );
   for (const rule of rules) {
-    await db.execute(sql`insert into auth.role_rules (role_id, rule) values (${role!.id}, ${rule})`);
+    await db.execute(
+      sql`insert into auth.role_rules (role_id, rule) values (${role!.id}, ${rule})`,
+    );
   }
-  const rows = await queryRows<{ id: string }>(db, sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     insert into auth.users (email)
     select email from unnest(${sql.param([...emails])}::text[]) with ordinality as t(email, position)
-    order by position returning id`);
+    order by position returning id`,
+  );
   const ids = rows.map((row) => row.id);
   await db.execute(sql`insert into auth.user_roles (user_id, role_id)
     select id, ${role!.id}::uuid from unnest(${sql.param(ids)}::uuid[]) as t(id)`);

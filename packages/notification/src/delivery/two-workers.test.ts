@@ -8,7 +8,6 @@ import { deliveries } from '../db/schema.ts';
 import type { DeliveryResult } from '../strategies/strategy.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import { testPrincipal } from '@checkline/core/testing';
-import type { DeliveryProcess } from './test-kit.ts';
 import {
   configureStrategy,
   createUsers,

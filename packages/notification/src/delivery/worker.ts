@@ -54,7 +54,10 @@ export function createDeliveryWorker(
     if (!recorded) {
       logger.warn(fields, 'delivery outcome not recorded: its claim lapsed and was taken over');
     } else if (outcome.status === 'failed') {
-      logger.warn({ ...fields, attempts: claim.attempts + 1, error: outcome.error }, 'delivery failed');
+      logger.warn(
+        { ...fields, attempts: claim.attempts + 1, error: outcome.error },
+        'delivery failed',
+      );
     } else {
       logger.debug(fields, 'delivery attempt recorded');
     }

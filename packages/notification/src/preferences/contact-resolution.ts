@@ -3,9 +3,7 @@ import type { UserChannelSettings } from '../strategies/settings-store.ts';
 import type { NotificationStrategy } from '../strategies/strategy.ts';
 
 /** Where a strategy reaches one user, or why it cannot. */
-export type ContactOutcome =
-  | { contact: string; externalId?: string }
-  | { missing: string };
+export type ContactOutcome = { contact: string; externalId?: string } | { missing: string };
 
 const missing = (why: string): ContactOutcome => ({ missing: `No contact: ${why}` });
 
@@ -37,7 +35,9 @@ export async function resolveContact(
     }
     case 'user-config': {
       const value = (channel.config as Record<string, unknown> | undefined)?.[resolution.field];
-      return nonEmpty(value) ? { contact: value } : missing(`no user-config field ${resolution.field}`);
+      return nonEmpty(value)
+        ? { contact: value }
+        : missing(`no user-config field ${resolution.field}`);
     }
     case 'oauth-link':
       return nonEmpty(channel.externalId)
@@ -45,7 +45,10 @@ export async function resolveContact(
         : missing('no linked account');
     case 'custom': {
       try {
-        const contact = await resolution.resolve({ userId: profile.id, userConfig: channel.config });
+        const contact = await resolution.resolve({
+          userId: profile.id,
+          userConfig: channel.config,
+        });
         return nonEmpty(contact) ? { contact } : missing('the strategy found none');
       } catch (error) {
         return missing(`the strategy's resolver failed: ${errorMessage(error)}`);
