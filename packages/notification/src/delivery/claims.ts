@@ -1,4 +1,5 @@
 import type { Database } from '@checkline/db';
+import { queryRows } from '@checkline/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AttemptRecord } from '../db/schema.ts';
 import { deliveries } from '../db/schema.ts';
@@ -72,42 +73,53 @@ export type AttemptOutcome =
   | { status: 'skipped'; reason: string; attempt: AttemptRecord }
   | { status: 'pending'; error: string; retryAt: Date; attempt: AttemptRecord };
 
+/** One claim's outcome, to record. */
+export interface ClaimOutcome {
+  claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>;
+  outcome: AttemptOutcome;
+}
+
 /**
- * Records the outcome of a claim, appending its attempt to the log, only while the claim still
- * holds the row (same token, still pending): a worker whose lease lapsed and was taken over
- * records nothing. True when recorded.
+ * Records the outcomes of claims in one statement, appending each attempt to its log, only
+ * while each claim still holds its row (same token, still pending): a worker whose lease lapsed
+ * and was taken over records nothing. Answers the ids recorded.
  */
-export async function recordOutcome(
+export async function recordOutcomes(
   db: Database,
-  claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>,
-  outcome: AttemptOutcome,
+  outcomes: readonly ClaimOutcome[],
   now: Date,
-): Promise<boolean> {
-  const tried = outcome.status === 'skipped' ? 0 : 1;
-  const final = outcome.status !== 'pending';
-  const rows = await db
-    .update(deliveries)
-    .set({
-      status: outcome.status,
-      attempts: sql`${deliveries.attempts} + ${tried}`,
-      ...('error' in outcome && { lastError: outcome.error }),
-      ...(outcome.status === 'skipped' && { skipReason: outcome.reason }),
-      ...(outcome.status === 'pending' && { nextAttemptAt: outcome.retryAt }),
-      finishedAt: final ? now : null,
-      claimedUntil: null,
-      claimToken: null,
-      attemptLog: sql`${deliveries.attemptLog} || ${JSON.stringify([outcome.attempt])}::jsonb`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(deliveries.id, claim.id),
-        eq(deliveries.claimToken, claim.claimToken),
-        eq(deliveries.status, 'pending'),
-      ),
-    )
-    .returning({ id: deliveries.id });
-  return rows.length > 0;
+): Promise<Set<string>> {
+  if (outcomes.length === 0) return new Set();
+  const rows = outcomes.map(({ claim, outcome }) => ({
+    id: claim.id,
+    claim_token: claim.claimToken,
+    status: outcome.status,
+    tried: outcome.status === 'skipped' ? 0 : 1,
+    error: 'error' in outcome ? outcome.error : null,
+    skip_reason: outcome.status === 'skipped' ? outcome.reason : null,
+    retry_at: outcome.status === 'pending' ? outcome.retryAt.toISOString() : null,
+    attempt: outcome.attempt,
+  }));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const recorded = await queryRows<{ id: string }>(
+    db,
+    sql`update ${deliveries} as d set
+      status = o.status,
+      attempts = d.attempts + o.tried,
+      last_error = coalesce(o.error, d.last_error),
+      skip_reason = coalesce(o.skip_reason, d.skip_reason),
+      next_attempt_at = coalesce(o.retry_at, d.next_attempt_at),
+      finished_at = case when o.status = 'pending' then null else ${at} end,
+      claimed_until = null,
+      claim_token = null,
+      attempt_log = d.attempt_log || jsonb_build_array(o.attempt),
+      updated_at = ${at}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as o(id uuid, claim_token uuid,
+      status text, tried int, error text, skip_reason text, retry_at timestamptz, attempt jsonb)
+    where d.id = o.id and d.claim_token = o.claim_token and d.status = 'pending'
+    returning d.id`,
+  );
+  return new Set(recorded.map((row) => row.id));
 }
 
 /** Gives unfinished claims back (shutdown before sending): any worker may take them at once. */

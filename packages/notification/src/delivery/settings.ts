@@ -6,7 +6,7 @@ export interface DeliverySettings {
   tickIntervalMs?: number;
   /** At most this many deliveries claimed by one look. Default 100. */
   batchSize?: number;
-  /** Sends this process keeps in flight at once. Default 50. */
+  /** Sends this process keeps in flight at once. Default 100. */
   concurrency?: number;
   /**
    * How long a claim holds a delivery; a claim not finished by then (its process died) is taken
@@ -29,7 +29,7 @@ export const deliveryDefaults: ResolvedDeliverySettings = {
   autoStart: true,
   tickIntervalMs: 1_000,
   batchSize: 100,
-  concurrency: 50,
+  concurrency: 100,
   leaseMs: 60_000,
   sendTimeoutMs: 30_000,
   maxAttempts: 5,

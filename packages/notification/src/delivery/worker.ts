@@ -2,7 +2,8 @@ import { createOutageLog } from '@checkline/db';
 import type { NotificationState } from '../state.ts';
 import { attemptDelivery, loadSendTimeFacts } from './attempt.ts';
 import type { ClaimedDelivery } from './claims.ts';
-import { claimDueDeliveries, countPending, recordOutcome, releaseClaims } from './claims.ts';
+import { claimDueDeliveries, countPending, releaseClaims } from './claims.ts';
+import { createOutcomeRecorder } from './outcome-recorder.ts';
 import type { SendTimeFacts } from './attempt.ts';
 
 export interface DeliveryWorker {
@@ -45,10 +46,11 @@ export function createDeliveryWorker(
   let backlog = false;
   // While the database is away every tick fails fast; the outage is logged once, not per tick.
   const outage = createOutageLog(logger, 'notification delivery worker');
+  const recorder = createOutcomeRecorder(db, clock.now);
 
   async function deliver(claim: ClaimedDelivery, facts: SendTimeFacts) {
     const outcome = await attemptDelivery(state, claim, facts, { ...settings, ...clock });
-    const recorded = await recordOutcome(db, claim, outcome, clock.now());
+    const recorded = await recorder.record({ claim, outcome });
     if (recorded && outcome.status === 'pending') wakeAt(outcome.retryAt);
     const fields = { deliveryId: claim.id, strategyId: claim.strategyId, status: outcome.status };
     if (!recorded) {
@@ -78,7 +80,9 @@ export function createDeliveryWorker(
       )
       .finally(() => {
         running.delete(task);
-        if (backlog) worker.wake();
+        // With more due, claim again once half the slots are free: claims come in batches,
+        // not one per finished send.
+        if (backlog && running.size <= settings.concurrency / 2) worker.wake();
       });
     running.add(task);
   }
