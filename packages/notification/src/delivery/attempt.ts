@@ -8,6 +8,7 @@ import type { StrategySettings, UserChannelSettings } from '../strategies/settin
 import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
 import type { DeliveryResult, StrategySendContext } from '../strategies/strategy.ts';
 import type { AttemptOutcome, ClaimedDelivery } from './claims.ts';
+import { LEASE_LAPSED } from './claims.ts';
 import { eligibility } from './eligibility.ts';
 import type { ResolvedDeliverySettings } from './settings.ts';
 import { backoffDelayMs } from './settings.ts';
@@ -93,6 +94,11 @@ export async function attemptDelivery(
     attempt: record('skipped', reason),
   });
 
+  if (claim.attempts >= claim.maxAttempts) {
+    // Taken over after its last attempt's worker died: no attempt is left.
+    const error = `${LEASE_LAPSED}; no attempts left`;
+    return { status: 'failed', error, attempt: record('failed', error), sendAttempted: false };
+  }
   const strategy = state.strategies.get(claim.strategyId);
   const message = facts.messages.get(claim.messageId);
   if (!strategy) return skip(`Strategy ${claim.strategyId} is no longer registered`);

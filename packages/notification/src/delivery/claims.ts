@@ -4,6 +4,10 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AttemptRecord } from '../db/schema.ts';
 import { deliveries } from '../db/schema.ts';
 
+/** The error of an attempt whose worker stopped before recording it (its lease lapsed). */
+export const LEASE_LAPSED =
+  'lease lapsed: the worker sending it stopped before recording the outcome';
+
 /** One pending delivery this process holds until `claimedUntil`, under `claimToken`. */
 export interface ClaimedDelivery {
   id: string;
@@ -20,7 +24,9 @@ export interface ClaimedDelivery {
  * Claims due pending deliveries: those whose next attempt has come and that no live claim holds
  * (a lapsed lease means its worker died; the row is taken over). Rows another worker is claiming
  * right now are skipped, never waited for. Each claimed row gets a fresh token, so only this
- * claim can record the outcome. Call inside a short transaction; send after it commits.
+ * claim can record the outcome. Taking over a lapsed claim counts the dead worker's attempt (it
+ * may have reached the provider) with a `retry` entry in the log, so a send that kills its
+ * process cannot loop for ever. Call inside a short transaction; send after it commits.
  */
 export async function claimDueDeliveries(
   tx: Database,
@@ -41,11 +47,23 @@ export async function claimDueDeliveries(
     .limit(limit)
     .for('update', { skipLocked: true });
   if (due.length === 0) return [];
+  // Every SET expression reads the row as it was: a token still there means a lapsed claim.
+  const lapsed = sql`${deliveries.claimToken} is not null`;
+  const lapsedAttempt: AttemptRecord = {
+    at: now.toISOString(),
+    outcome: 'retry',
+    error: LEASE_LAPSED,
+  };
   return tx
     .update(deliveries)
     .set({
       claimedUntil: new Date(now.getTime() + leaseMs),
       claimToken: sql`gen_random_uuid()`,
+      attempts: sql`${deliveries.attempts} + case when ${lapsed} then 1 else 0 end`,
+      lastError: sql`case when ${lapsed} then ${LEASE_LAPSED} else ${deliveries.lastError} end`,
+      attemptLog: sql`case when ${lapsed}
+        then ${deliveries.attemptLog} || ${JSON.stringify([lapsedAttempt])}::jsonb
+        else ${deliveries.attemptLog} end`,
       updatedAt: now,
     })
     .where(
@@ -69,7 +87,8 @@ export async function claimDueDeliveries(
 /** What one claim ends in: final, or pending again for a retry at `retryAt`. */
 export type AttemptOutcome =
   | { status: 'sent'; attempt: AttemptRecord }
-  | { status: 'failed'; error: string; attempt: AttemptRecord }
+  /** `sendAttempted: false`: failed without calling `send` (no attempts left after a takeover). */
+  | { status: 'failed'; error: string; attempt: AttemptRecord; sendAttempted?: false }
   | { status: 'skipped'; reason: string; attempt: AttemptRecord }
   | { status: 'pending'; error: string; retryAt: Date; attempt: AttemptRecord };
 
@@ -94,7 +113,11 @@ export async function recordOutcomes(
     id: claim.id,
     claim_token: claim.claimToken,
     status: outcome.status,
-    tried: outcome.status === 'skipped' ? 0 : 1,
+    tried:
+      outcome.status === 'skipped' ||
+      ('sendAttempted' in outcome && outcome.sendAttempted === false)
+        ? 0
+        : 1,
     error: 'error' in outcome ? outcome.error : null,
     skip_reason: outcome.status === 'skipped' ? outcome.reason : null,
     retry_at: outcome.status === 'pending' ? outcome.retryAt.toISOString() : null,

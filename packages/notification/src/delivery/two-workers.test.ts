@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationAccess } from '../access.ts';
 import { deliveries } from '../db/schema.ts';
+import { LEASE_LAPSED } from './claims.ts';
 import type { DeliveryResult } from '../strategies/strategy.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import { testPrincipal } from '@checkline/core/testing';
@@ -126,7 +127,56 @@ describe('two workers on one database', () => {
       .select()
       .from(deliveries)
       .where(eq(deliveries.messageId, notificationId));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, claimToken: null });
-    expect(row!.attemptLog.map((attempt) => attempt.outcome)).toEqual(['sent']);
+    // The dead worker's attempt counts (it may have reached the provider), and the log says so.
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: LEASE_LAPSED });
+    expect(row!.claimToken).toBeNull();
+    expect(row!.attemptLog.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', LEASE_LAPSED],
+      ['sent', undefined],
+    ]);
+  });
+
+  it('fail a delivery whose last attempt died with its worker, without sending it again', async () => {
+    let answerLate: (result: DeliveryResult) => void = () => {};
+    const stuck = recordingStrategy(
+      { id: 'last' },
+      () => new Promise<DeliveryResult>((resolve) => (answerLate = resolve)),
+    );
+    const healthy = recordingStrategy({ id: 'last' });
+    const dead = await startProcess(processDatabase(), [stuck.strategy], {
+      leaseMs: 200,
+      sendTimeoutMs: 60_000,
+      maxAttempts: 1,
+    });
+    const alive = await startProcess(processDatabase(), [healthy.strategy], { leaseMs: 200 });
+    await configureStrategy(database.db, 'last');
+    const [user] = await createUsers(database.db, ['last@example.com'], [useRule('last')]);
+    const { notificationId } = await dead.notification(sender).sendExternal({
+      userIds: [user!],
+      strategyId: qualified('last'),
+      notification: { title: 'Last chance', type: 'test.last' },
+    });
+
+    expect(await dead.worker().tick()).toBe(1);
+    await alive.worker().drain(10_000);
+
+    expect(healthy.sent).toEqual([]);
+    const [row] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.messageId, notificationId));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: `${LEASE_LAPSED}; no attempts left`,
+    });
+    expect(row!.attemptLog.map((attempt) => attempt.outcome)).toEqual(['retry', 'failed']);
+    answerLate({ success: true });
+    await dead.worker().idle();
+    const [after] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.messageId, notificationId));
+    expect(after!.status).toBe('failed');
   });
 });

@@ -160,6 +160,11 @@ export function createDeliveryWorker(
     start() {
       if (started || stopped) return;
       started = true;
+      const { concurrency, batchSize, leaseMs, sendTimeoutMs, maxAttempts } = settings;
+      logger.info(
+        { concurrency, batchSize, leaseMs, sendTimeoutMs, maxAttempts },
+        'notification delivery worker started',
+      );
       schedule(0);
     },
     async stop() {
