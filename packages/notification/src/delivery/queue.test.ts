@@ -356,6 +356,11 @@ describe('delivery queue', () => {
       });
       const theirs = await server.notification(other).sendExternal(keyed);
       expect(theirs.notificationId).not.toBe(first.notificationId);
+      // Two calls with a new key at once: one creates, the other answers what it created.
+      const racing = { ...keyed, idempotencyKey: 'alert-43' };
+      const [left, right] = await Promise.all([send(racing), send(racing)]);
+      expect(right.notificationId).toBe(left.notificationId);
+      expect(right.deliveries.map((row) => row.id)).toEqual(left.deliveries.map((row) => row.id));
       await server.worker().drain();
     });
 
