@@ -61,7 +61,7 @@ async function start() {
     logger.info({ signal: stopRequested }, 'stopped before the database answered');
     process.exit(0);
   });
-  const plugins = createPlugins(env, {}, [], encryptionKeyring(env, logger));
+  const plugins = createPlugins(env, {}, [], { keyring: encryptionKeyring(env, logger) });
   const checkline = await startCheckline({
     database,
     plugins,

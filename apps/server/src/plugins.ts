@@ -4,8 +4,8 @@ import { catalogPlugin } from '@checkline/catalog';
 import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
+import type { NotificationOptions } from '@checkline/notification';
 import { createNotificationPlugin } from '@checkline/notification';
-import type { Keyring } from '@checkline/notification';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
@@ -15,7 +15,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], keyring: Keyring | undefined) =>
+const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: NotificationOptions) =>
   [
     catalogPlugin,
     createMaintenancePlugin(),
@@ -24,7 +24,7 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], keyring: Keyring 
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
     }),
     createIncidentPlugin(),
-    createNotificationPlugin({ ...(keyring && { keyring }) }),
+    createNotificationPlugin(notification),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 
@@ -40,10 +40,10 @@ export function createPlugins(
   auth: Partial<AuthConfig> = {},
   /** Mounted last (tests add channel plugins here). */
   extra: readonly AnyPlugin[] = [],
-  /** Encrypts stored secrets (see `encryptionKeyring`); unset, a process-long random key. */
-  keyring?: Keyring,
+  /** Settings of the notification plugin (tests: a quicker delivery queue). */
+  notification: NotificationOptions = {},
 ): readonly AnyPlugin[] {
-  const guarded = guardedPlugins(env, extra, keyring);
+  const guarded = guardedPlugins(env, extra, notification);
   const authPlugin = createAuthPlugin({
     baseUrl: env.BASE_URL,
     frontendUrl: env.FRONTEND_URL,

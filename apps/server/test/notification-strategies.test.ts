@@ -50,7 +50,7 @@ beforeAll(async () => {
       testEnv,
       {},
       [testChannelPlugin('test-channel', [pager])],
-      new Keyring(serverKey),
+      { keyring: new Keyring(serverKey) },
     ),
   });
   adminKey = await createAdminKey(server);

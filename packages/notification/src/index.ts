@@ -27,3 +27,7 @@ export {
   type EncryptedTable,
   type RotationResult,
 } from './strategies/secret-rotation.ts';
+export { enqueueDeliveries, type EnqueueRequest, type Enqueued } from './delivery/enqueue.ts';
+export type { DeliverySettings } from './delivery/settings.ts';
+export type { DeliveryWorker } from './delivery/worker.ts';
+export type { Delivery } from './delivery/schemas.ts';

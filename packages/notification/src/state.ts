@@ -1,7 +1,10 @@
-import type { Logger } from '@checkline/core';
+import type { Logger, RequestContext } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { InboxHub } from './inbox/hub.ts';
 import { Keyring } from './strategies/keyring.ts';
+import type { DeliverySettings, ResolvedDeliverySettings } from './delivery/settings.ts';
+import { resolveDeliverySettings } from './delivery/settings.ts';
+import type { DeliveryWorker } from './delivery/worker.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
 
 /** Settings of the notification plugin; every one has a default. */
@@ -19,6 +22,8 @@ export interface NotificationOptions {
    * `ENCRYPTION_KEYS_OLD`). Default: a random key that lives as long as the process (tests).
    */
   keyring?: Keyring;
+  /** The delivery queue's worker in this process (tick, batch, concurrency, lease, retries). */
+  delivery?: DeliverySettings;
 }
 
 /**
@@ -31,17 +36,29 @@ export class NotificationState {
   /** Open inbox streams; set once the plugin is ready. */
   inboxHub: InboxHub | undefined;
   readonly keyring: Keyring;
+  readonly deliverySettings: ResolvedDeliverySettings;
+  /** This process's delivery worker, from `ready` until `stop`. */
+  deliveryWorker: DeliveryWorker | undefined;
+  #serviceContext: (() => RequestContext) | undefined;
   #db: Database | undefined;
   #logger: Logger | undefined;
 
   constructor(readonly options: NotificationOptions = {}) {
     this.strategies = options.strategies ?? new NotificationStrategyRegistry();
     this.keyring = options.keyring ?? Keyring.ephemeral();
+    this.deliverySettings = resolveDeliverySettings(options.delivery);
   }
 
-  attach(db: Database, logger: Logger) {
+  attach(db: Database, logger: Logger, serviceContext?: () => RequestContext) {
     this.#db = db;
     this.#logger = logger;
+    this.#serviceContext = serviceContext;
+  }
+
+  /** A context for background work: the service principal on the root database. */
+  serviceContext(): RequestContext {
+    if (!this.#serviceContext) throw new Error('The notification plugin has not been initialised');
+    return this.#serviceContext();
   }
 
   get db(): Database {
