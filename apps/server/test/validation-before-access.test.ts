@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountedProcedures } from './support/contract-inputs.ts';
+import type { z } from 'zod';
+import { mountedProcedures, type MountedProcedure } from './support/contract-inputs.ts';
 import { seedTeamWorld, type CallerName, type TeamWorld } from './support/team-world.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
@@ -24,9 +25,17 @@ interface Addressing {
   path: string;
 }
 
+/**
+ * Procedures whose input may leave every resource out and still mean something: without the
+ * id they are a different, valid call (a subscription to everything the caller can read).
+ */
+const meaningfulWithoutIds = (definition: MountedProcedure['definition']) =>
+  (definition.inputSchema as z.ZodType | undefined)?.safeParse({}).success === true;
+
 function addressingProcedures(): Addressing[] {
   return mountedProcedures(server.checkline.plugins)
     .filter(({ meta }) => meta.resource || meta.attachedTo)
+    .filter(({ definition }) => !meaningfulWithoutIds(definition))
     .map(({ pluginId, name, definition }) => ({
       pluginId,
       name,
@@ -57,8 +66,15 @@ describe('a call without the id its access check reads', () => {
       'healthcheck',
       'incident',
       'maintenance',
-      'notification',
     ]);
+  });
+
+  it('leaves out only the procedures for which no id is a call of its own', () => {
+    const optional = mountedProcedures(server.checkline.plugins)
+      .filter(({ meta }) => meta.resource || meta.attachedTo)
+      .filter(({ definition }) => meaningfulWithoutIds(definition))
+      .map(({ pluginId, name }) => `${pluginId}.${name}`);
+    expect(optional).toEqual(['notification.createSubscription']);
   });
 
   it('answers BAD_REQUEST with issues on the keyed surface', async () => {
