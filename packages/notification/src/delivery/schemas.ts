@@ -69,7 +69,7 @@ export const DeliverySchema = z
     status: DeliveryStatusSchema,
     transactional: z.boolean(),
     attempts: z.int().nonnegative(),
-    maxAttempts: z.int().positive(),
+    maxAttempts: z.int().min(1),
     nextAttemptAt: z.iso.datetime().nullable(),
     lastError: z.string().nullable(),
     skipReason: z.string().nullable(),

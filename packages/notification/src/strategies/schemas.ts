@@ -58,9 +58,9 @@ export const StrategySchema = z
       layoutConfig: JsonSchemaSchema.nullable(),
     }),
     versions: z.object({
-      config: z.int().positive(),
-      userConfig: z.int().positive().nullable(),
-      layoutConfig: z.int().positive().nullable(),
+      config: z.int().min(1),
+      userConfig: z.int().min(1).nullable(),
+      layoutConfig: z.int().min(1).nullable(),
     }),
     problems: z.array(ConfigProblemSchema),
   })

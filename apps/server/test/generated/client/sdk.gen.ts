@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthAddTeamMemberData, AuthAddTeamMemberErrors, AuthAddTeamMemberResponses, AuthChangeMyPasswordData, AuthChangeMyPasswordErrors, AuthChangeMyPasswordResponses, AuthCreateApplicationData, AuthCreateApplicationErrors, AuthCreateApplicationResponses, AuthCreateRoleData, AuthCreateRoleErrors, AuthCreateRoleResponses, AuthCreateTeamData, AuthCreateTeamErrors, AuthCreateTeamResponses, AuthCreateUserData, AuthCreateUserErrors, AuthCreateUserResponses, AuthCustomLoginData, AuthCustomLoginResponses, AuthCustomSignupData, AuthCustomSignupResponses, AuthDeleteApplicationData, AuthDeleteApplicationErrors, AuthDeleteApplicationResponses, AuthDeleteRoleData, AuthDeleteRoleErrors, AuthDeleteRoleResponses, AuthDeleteTeamData, AuthDeleteTeamErrors, AuthDeleteTeamResponses, AuthDeleteUserData, AuthDeleteUserErrors, AuthDeleteUserResponses, AuthGetAccessRulesData, AuthGetAccessRulesErrors, AuthGetAccessRulesResponses, AuthGetApplicationsData, AuthGetApplicationsErrors, AuthGetApplicationsResponses, AuthGetAuditLogData, AuthGetAuditLogErrors, AuthGetAuditLogResponses, AuthGetMeData, AuthGetMeErrors, AuthGetMeResponses, AuthGetRegistrationStatusData, AuthGetRegistrationStatusErrors, AuthGetRegistrationStatusResponses, AuthGetResourceAccessData, AuthGetResourceAccessErrors, AuthGetResourceAccessResponses, AuthGetRolesData, AuthGetRolesErrors, AuthGetRolesResponses, AuthGetTeamsData, AuthGetTeamsErrors, AuthGetTeamsResponses, AuthGetUsersData, AuthGetUsersErrors, AuthGetUsersResponses, AuthKeyedData, AuthKeyedErrors, AuthKeyedResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthRegenerateApplicationSecretData, AuthRegenerateApplicationSecretErrors, AuthRegenerateApplicationSecretResponses, AuthRemoveTeamMemberData, AuthRemoveTeamMemberErrors, AuthRemoveTeamMemberResponses, AuthUpdateApplicationData, AuthUpdateApplicationErrors, AuthUpdateApplicationResponses, AuthUpdateRegistrationStatusData, AuthUpdateRegistrationStatusErrors, AuthUpdateRegistrationStatusResponses, AuthUpdateResourceAccessData, AuthUpdateResourceAccessErrors, AuthUpdateResourceAccessResponses, AuthUpdateRoleData, AuthUpdateRoleErrors, AuthUpdateRoleResponses, AuthUpdateTeamData, AuthUpdateTeamErrors, AuthUpdateTeamResponses, AuthUpdateUserData, AuthUpdateUserErrors, AuthUpdateUserResponses, CatalogAddSystemToGroupData, CatalogAddSystemToGroupErrors, CatalogAddSystemToGroupResponses, CatalogCreateGroupData, CatalogCreateGroupErrors, CatalogCreateGroupResponses, CatalogCreateSystemData, CatalogCreateSystemErrors, CatalogCreateSystemResponses, CatalogDeleteGroupData, CatalogDeleteGroupErrors, CatalogDeleteGroupResponses, CatalogDeleteSystemData, CatalogDeleteSystemErrors, CatalogDeleteSystemResponses, CatalogGetGroupData, CatalogGetGroupErrors, CatalogGetGroupResponses, CatalogGetGroupsData, CatalogGetGroupsErrors, CatalogGetGroupsResponses, CatalogGetSystemData, CatalogGetSystemErrors, CatalogGetSystemGroupsData, CatalogGetSystemGroupsErrors, CatalogGetSystemGroupsResponses, CatalogGetSystemResponses, CatalogGetSystemsData, CatalogGetSystemsErrors, CatalogGetSystemsResponses, CatalogKeyedData, CatalogKeyedErrors, CatalogKeyedResponses, CatalogRemoveSystemFromGroupData, CatalogRemoveSystemFromGroupErrors, CatalogRemoveSystemFromGroupResponses, CatalogUpdateGroupData, CatalogUpdateGroupErrors, CatalogUpdateGroupResponses, CatalogUpdateSystemData, CatalogUpdateSystemErrors, CatalogUpdateSystemResponses, HealthcheckCreateHealthCheckData, HealthcheckCreateHealthCheckErrors, HealthcheckCreateHealthCheckResponses, HealthcheckDeleteHealthCheckData, HealthcheckDeleteHealthCheckErrors, HealthcheckDeleteHealthCheckResponses, HealthcheckGetBulkSystemHealthStatusData, HealthcheckGetBulkSystemHealthStatusErrors, HealthcheckGetBulkSystemHealthStatusResponses, HealthcheckGetHealthChecksData, HealthcheckGetHealthChecksErrors, HealthcheckGetHealthChecksResponses, HealthcheckGetHealthCheckTypesData, HealthcheckGetHealthCheckTypesErrors, HealthcheckGetHealthCheckTypesResponses, HealthcheckGetHistoryData, HealthcheckGetHistoryErrors, HealthcheckGetHistoryResponses, HealthcheckGetSystemHealthStatusData, HealthcheckGetSystemHealthStatusErrors, HealthcheckGetSystemHealthStatusResponses, HealthcheckKeyedData, HealthcheckKeyedErrors, HealthcheckKeyedResponses, HealthcheckRunHealthCheckData, HealthcheckRunHealthCheckErrors, HealthcheckRunHealthCheckResponses, HealthcheckUpdateHealthCheckData, HealthcheckUpdateHealthCheckErrors, HealthcheckUpdateHealthCheckResponses, IncidentCreateIncidentData, IncidentCreateIncidentErrors, IncidentCreateIncidentResponses, IncidentDeleteIncidentData, IncidentDeleteIncidentErrors, IncidentDeleteIncidentResponses, IncidentGetIncidentData, IncidentGetIncidentErrors, IncidentGetIncidentResponses, IncidentGetIncidentsData, IncidentGetIncidentsErrors, IncidentGetIncidentsResponses, IncidentKeyedData, IncidentKeyedErrors, IncidentKeyedResponses, IncidentListIncidentsData, IncidentListIncidentsErrors, IncidentListIncidentsResponses, IncidentUpdateIncidentData, IncidentUpdateIncidentErrors, IncidentUpdateIncidentResponses, MaintenanceDeleteWindowData, MaintenanceDeleteWindowErrors, MaintenanceDeleteWindowResponses, MaintenanceGetBulkActiveWindowsData, MaintenanceGetBulkActiveWindowsErrors, MaintenanceGetBulkActiveWindowsResponses, MaintenanceGetWindowsData, MaintenanceGetWindowsErrors, MaintenanceGetWindowsResponses, MaintenanceKeyedData, MaintenanceKeyedErrors, MaintenanceKeyedResponses, MaintenanceScheduleWindowData, MaintenanceScheduleWindowErrors, MaintenanceScheduleWindowResponses, MaintenanceUpdateWindowData, MaintenanceUpdateWindowErrors, MaintenanceUpdateWindowResponses, ServerHealthzData, ServerHealthzResponses, ServerReadyzData, ServerReadyzErrors, ServerReadyzResponses } from './types.gen';
+import type { AuthAddTeamMemberData, AuthAddTeamMemberErrors, AuthAddTeamMemberResponses, AuthChangeMyPasswordData, AuthChangeMyPasswordErrors, AuthChangeMyPasswordResponses, AuthCreateApplicationData, AuthCreateApplicationErrors, AuthCreateApplicationResponses, AuthCreateRoleData, AuthCreateRoleErrors, AuthCreateRoleResponses, AuthCreateTeamData, AuthCreateTeamErrors, AuthCreateTeamResponses, AuthCreateUserData, AuthCreateUserErrors, AuthCreateUserResponses, AuthCustomLoginData, AuthCustomLoginResponses, AuthCustomSignupData, AuthCustomSignupResponses, AuthDeleteApplicationData, AuthDeleteApplicationErrors, AuthDeleteApplicationResponses, AuthDeleteRoleData, AuthDeleteRoleErrors, AuthDeleteRoleResponses, AuthDeleteTeamData, AuthDeleteTeamErrors, AuthDeleteTeamResponses, AuthDeleteUserData, AuthDeleteUserErrors, AuthDeleteUserResponses, AuthGetAccessRulesData, AuthGetAccessRulesErrors, AuthGetAccessRulesResponses, AuthGetApplicationsData, AuthGetApplicationsErrors, AuthGetApplicationsResponses, AuthGetAuditLogData, AuthGetAuditLogErrors, AuthGetAuditLogResponses, AuthGetMeData, AuthGetMeErrors, AuthGetMeResponses, AuthGetRegistrationStatusData, AuthGetRegistrationStatusErrors, AuthGetRegistrationStatusResponses, AuthGetResourceAccessData, AuthGetResourceAccessErrors, AuthGetResourceAccessResponses, AuthGetRolesData, AuthGetRolesErrors, AuthGetRolesResponses, AuthGetTeamsData, AuthGetTeamsErrors, AuthGetTeamsResponses, AuthGetUserProfilesData, AuthGetUserProfilesErrors, AuthGetUserProfilesResponses, AuthGetUsersData, AuthGetUsersErrors, AuthGetUsersResponses, AuthKeyedData, AuthKeyedErrors, AuthKeyedResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthRegenerateApplicationSecretData, AuthRegenerateApplicationSecretErrors, AuthRegenerateApplicationSecretResponses, AuthRemoveTeamMemberData, AuthRemoveTeamMemberErrors, AuthRemoveTeamMemberResponses, AuthUpdateApplicationData, AuthUpdateApplicationErrors, AuthUpdateApplicationResponses, AuthUpdateRegistrationStatusData, AuthUpdateRegistrationStatusErrors, AuthUpdateRegistrationStatusResponses, AuthUpdateResourceAccessData, AuthUpdateResourceAccessErrors, AuthUpdateResourceAccessResponses, AuthUpdateRoleData, AuthUpdateRoleErrors, AuthUpdateRoleResponses, AuthUpdateTeamData, AuthUpdateTeamErrors, AuthUpdateTeamResponses, AuthUpdateUserData, AuthUpdateUserErrors, AuthUpdateUserResponses, CatalogAddSystemToGroupData, CatalogAddSystemToGroupErrors, CatalogAddSystemToGroupResponses, CatalogCreateGroupData, CatalogCreateGroupErrors, CatalogCreateGroupResponses, CatalogCreateSystemData, CatalogCreateSystemErrors, CatalogCreateSystemResponses, CatalogDeleteGroupData, CatalogDeleteGroupErrors, CatalogDeleteGroupResponses, CatalogDeleteSystemData, CatalogDeleteSystemErrors, CatalogDeleteSystemResponses, CatalogGetGroupData, CatalogGetGroupErrors, CatalogGetGroupResponses, CatalogGetGroupsData, CatalogGetGroupsErrors, CatalogGetGroupsResponses, CatalogGetSystemData, CatalogGetSystemErrors, CatalogGetSystemGroupsData, CatalogGetSystemGroupsErrors, CatalogGetSystemGroupsResponses, CatalogGetSystemResponses, CatalogGetSystemsData, CatalogGetSystemsErrors, CatalogGetSystemsResponses, CatalogKeyedData, CatalogKeyedErrors, CatalogKeyedResponses, CatalogRemoveSystemFromGroupData, CatalogRemoveSystemFromGroupErrors, CatalogRemoveSystemFromGroupResponses, CatalogUpdateGroupData, CatalogUpdateGroupErrors, CatalogUpdateGroupResponses, CatalogUpdateSystemData, CatalogUpdateSystemErrors, CatalogUpdateSystemResponses, HealthcheckCreateHealthCheckData, HealthcheckCreateHealthCheckErrors, HealthcheckCreateHealthCheckResponses, HealthcheckDeleteHealthCheckData, HealthcheckDeleteHealthCheckErrors, HealthcheckDeleteHealthCheckResponses, HealthcheckGetBulkSystemHealthStatusData, HealthcheckGetBulkSystemHealthStatusErrors, HealthcheckGetBulkSystemHealthStatusResponses, HealthcheckGetHealthChecksData, HealthcheckGetHealthChecksErrors, HealthcheckGetHealthChecksResponses, HealthcheckGetHealthCheckTypesData, HealthcheckGetHealthCheckTypesErrors, HealthcheckGetHealthCheckTypesResponses, HealthcheckGetHistoryData, HealthcheckGetHistoryErrors, HealthcheckGetHistoryResponses, HealthcheckGetSystemHealthStatusData, HealthcheckGetSystemHealthStatusErrors, HealthcheckGetSystemHealthStatusResponses, HealthcheckKeyedData, HealthcheckKeyedErrors, HealthcheckKeyedResponses, HealthcheckRunHealthCheckData, HealthcheckRunHealthCheckErrors, HealthcheckRunHealthCheckResponses, HealthcheckUpdateHealthCheckData, HealthcheckUpdateHealthCheckErrors, HealthcheckUpdateHealthCheckResponses, IncidentCreateIncidentData, IncidentCreateIncidentErrors, IncidentCreateIncidentResponses, IncidentDeleteIncidentData, IncidentDeleteIncidentErrors, IncidentDeleteIncidentResponses, IncidentGetIncidentData, IncidentGetIncidentErrors, IncidentGetIncidentResponses, IncidentGetIncidentsData, IncidentGetIncidentsErrors, IncidentGetIncidentsResponses, IncidentKeyedData, IncidentKeyedErrors, IncidentKeyedResponses, IncidentListIncidentsData, IncidentListIncidentsErrors, IncidentListIncidentsResponses, IncidentUpdateIncidentData, IncidentUpdateIncidentErrors, IncidentUpdateIncidentResponses, MaintenanceDeleteWindowData, MaintenanceDeleteWindowErrors, MaintenanceDeleteWindowResponses, MaintenanceGetBulkActiveWindowsData, MaintenanceGetBulkActiveWindowsErrors, MaintenanceGetBulkActiveWindowsResponses, MaintenanceGetWindowsData, MaintenanceGetWindowsErrors, MaintenanceGetWindowsResponses, MaintenanceKeyedData, MaintenanceKeyedErrors, MaintenanceKeyedResponses, MaintenanceScheduleWindowData, MaintenanceScheduleWindowErrors, MaintenanceScheduleWindowResponses, MaintenanceUpdateWindowData, MaintenanceUpdateWindowErrors, MaintenanceUpdateWindowResponses, NotificationCreateSubscriptionData, NotificationCreateSubscriptionErrors, NotificationCreateSubscriptionResponses, NotificationDeleteNotificationData, NotificationDeleteNotificationErrors, NotificationDeleteNotificationResponses, NotificationDeleteSubscriptionData, NotificationDeleteSubscriptionErrors, NotificationDeleteSubscriptionResponses, NotificationGetDeliveriesData, NotificationGetDeliveriesErrors, NotificationGetDeliveriesResponses, NotificationGetMyChannelsData, NotificationGetMyChannelsErrors, NotificationGetMyChannelsResponses, NotificationGetMySubscriptionsData, NotificationGetMySubscriptionsErrors, NotificationGetMySubscriptionsResponses, NotificationGetNotificationsData, NotificationGetNotificationsErrors, NotificationGetNotificationsResponses, NotificationGetStrategiesData, NotificationGetStrategiesErrors, NotificationGetStrategiesResponses, NotificationGetUnreadCountData, NotificationGetUnreadCountErrors, NotificationGetUnreadCountResponses, NotificationKeyedData, NotificationKeyedErrors, NotificationKeyedResponses, NotificationMarkAsReadData, NotificationMarkAsReadErrors, NotificationMarkAsReadResponses, NotificationNotifyUsersData, NotificationNotifyUsersErrors, NotificationNotifyUsersResponses, NotificationSendExternalData, NotificationSendExternalErrors, NotificationSendExternalResponses, NotificationSendTestNotificationData, NotificationSendTestNotificationErrors, NotificationSendTestNotificationResponses, NotificationSendTransactionalData, NotificationSendTransactionalErrors, NotificationSendTransactionalResponses, NotificationStreamNotificationsData, NotificationStreamNotificationsErrors, NotificationStreamNotificationsResponse, NotificationStreamNotificationsResponses, NotificationUpdateMyChannelData, NotificationUpdateMyChannelErrors, NotificationUpdateMyChannelResponses, NotificationUpdateStrategyData, NotificationUpdateStrategyErrors, NotificationUpdateStrategyResponses, ServerHealthzData, ServerHealthzResponses, ServerReadyzData, ServerReadyzErrors, ServerReadyzResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -153,6 +153,27 @@ export const authDeleteUser = <ThrowOnError extends boolean = false>(options: Op
             type: 'apiKey'
         }],
     url: '/rest/auth/deleteUser',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Other plugins only: e-mail, name, rules, teams and sign-in identities of users.
+ *
+ * For addressing users (notifications): each existing user among `userIds` (at most 10 000), with the access rules their principal holds; unknown ids are left out.
+ *
+ * Open to every signed-in caller. Only services may call it.
+ */
+export const authGetUserProfiles = <ThrowOnError extends boolean = false>(options: Options<AuthGetUserProfilesData, ThrowOnError>) => (options.client ?? client).post<AuthGetUserProfilesResponses, AuthGetUserProfilesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/auth/getUserProfiles',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1081,6 +1102,303 @@ export const incidentDeleteIncident = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
+ * Puts a notification in the in-app inbox of each user.
+ *
+ * Needs the access rule `notification.notification.send`. Only services, applications and users may call it.
+ */
+export const notificationNotifyUsers = <ThrowOnError extends boolean = false>(options: Options<NotificationNotifyUsersData, ThrowOnError>) => (options.client ?? client).post<NotificationNotifyUsersResponses, NotificationNotifyUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/notifyUsers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Queues a notification to each user through their external channels.
+ *
+ * Without `strategyId`, every channel the user may use (its `.use` rule), has enabled, and an administrator has enabled and configured. Users without a contact get a `skipped` delivery with the reason.
+ *
+ * Needs the access rule `notification.notification.send`. Only services, applications and users may call it.
+ */
+export const notificationSendExternal = <ThrowOnError extends boolean = false>(options: Options<NotificationSendExternalData, ThrowOnError>) => (options.client ?? client).post<NotificationSendExternalResponses, NotificationSendExternalErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/sendExternal',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Queues a message to one user through one channel, whatever the user's own switch.
+ *
+ * Needs the access rule `notification.transactional.send`. Only services, applications and users may call it.
+ */
+export const notificationSendTransactional = <ThrowOnError extends boolean = false>(options: Options<NotificationSendTransactionalData, ThrowOnError>) => (options.client ?? client).post<NotificationSendTransactionalResponses, NotificationSendTransactionalErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/sendTransactional',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Your notifications, newest first.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationGetNotifications = <ThrowOnError extends boolean = false>(options?: Options<NotificationGetNotificationsData, ThrowOnError>) => (options?.client ?? client).get<NotificationGetNotificationsResponses, NotificationGetNotificationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/getNotifications',
+    ...options
+});
+
+/**
+ * How many of your notifications are unread.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationGetUnreadCount = <ThrowOnError extends boolean = false>(options?: Options<NotificationGetUnreadCountData, ThrowOnError>) => (options?.client ?? client).get<NotificationGetUnreadCountResponses, NotificationGetUnreadCountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/getUnreadCount',
+    ...options
+});
+
+/**
+ * Marks the given notifications, or all, as read.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationMarkAsRead = <ThrowOnError extends boolean = false>(options: Options<NotificationMarkAsReadData, ThrowOnError>) => (options.client ?? client).post<NotificationMarkAsReadResponses, NotificationMarkAsReadErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/markAsRead',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes one of your notifications.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationDeleteNotification = <ThrowOnError extends boolean = false>(options: Options<NotificationDeleteNotificationData, ThrowOnError>) => (options.client ?? client).delete<NotificationDeleteNotificationResponses, NotificationDeleteNotificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/deleteNotification',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Server-sent events: new notifications and unread counts, as they happen.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationStreamNotifications = <ThrowOnError extends boolean = false>(options?: Options<NotificationStreamNotificationsData, ThrowOnError, NotificationStreamNotificationsResponse>) => (options?.client ?? client).sse.get<NotificationStreamNotificationsResponses, NotificationStreamNotificationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/streamNotifications',
+    ...options
+});
+
+/**
+ * The channels you may receive notifications through, with your settings.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationGetMyChannels = <ThrowOnError extends boolean = false>(options?: Options<NotificationGetMyChannelsData, ThrowOnError>) => (options?.client ?? client).get<NotificationGetMyChannelsResponses, NotificationGetMyChannelsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/getMyChannels',
+    ...options
+});
+
+/**
+ * Turns one of your channels on or off, or changes your settings for it.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationUpdateMyChannel = <ThrowOnError extends boolean = false>(options: Options<NotificationUpdateMyChannelData, ThrowOnError>) => (options.client ?? client).patch<NotificationUpdateMyChannelResponses, NotificationUpdateMyChannelErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/updateMyChannel',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * What you are subscribed to.
+ *
+ * Open to every signed-in caller. Only users may call it. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
+ */
+export const notificationGetMySubscriptions = <ThrowOnError extends boolean = false>(options?: Options<NotificationGetMySubscriptionsData, ThrowOnError>) => (options?.client ?? client).get<NotificationGetMySubscriptionsResponses, NotificationGetMySubscriptionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/getMySubscriptions',
+    ...options
+});
+
+/**
+ * Subscribes you to a system, a group, or everything you can read.
+ *
+ * Open to every signed-in caller. Only users may call it. The `catalog.system` named by `systemId` must be visible to the caller (team access, read).
+ */
+export const notificationCreateSubscription = <ThrowOnError extends boolean = false>(options: Options<NotificationCreateSubscriptionData, ThrowOnError>) => (options.client ?? client).post<NotificationCreateSubscriptionResponses, NotificationCreateSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/createSubscription',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ends one of your subscriptions.
+ *
+ * Open to every signed-in caller. Only users may call it.
+ */
+export const notificationDeleteSubscription = <ThrowOnError extends boolean = false>(options: Options<NotificationDeleteSubscriptionData, ThrowOnError>) => (options.client ?? client).delete<NotificationDeleteSubscriptionResponses, NotificationDeleteSubscriptionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/deleteSubscription',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Every notification strategy with its settings, schemas and problems.
+ *
+ * Needs the access rule `notification.strategy.manage`.
+ */
+export const notificationGetStrategies = <ThrowOnError extends boolean = false>(options?: Options<NotificationGetStrategiesData, ThrowOnError>) => (options?.client ?? client).get<NotificationGetStrategiesResponses, NotificationGetStrategiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/getStrategies',
+    ...options
+});
+
+/**
+ * Enables or disables a strategy, or changes its config or layout.
+ *
+ * Needs the access rule `notification.strategy.manage`.
+ */
+export const notificationUpdateStrategy = <ThrowOnError extends boolean = false>(options: Options<NotificationUpdateStrategyData, ThrowOnError>) => (options.client ?? client).patch<NotificationUpdateStrategyResponses, NotificationUpdateStrategyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/updateStrategy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sends a test notification to you through one strategy, the real delivery path.
+ *
+ * Needs the access rule `notification.strategy.manage`. Only users may call it.
+ */
+export const notificationSendTestNotification = <ThrowOnError extends boolean = false>(options: Options<NotificationSendTestNotificationData, ThrowOnError>) => (options.client ?? client).post<NotificationSendTestNotificationResponses, NotificationSendTestNotificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/sendTestNotification',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The delivery log, newest first.
+ *
+ * Needs the access rule `notification.strategy.manage`.
+ */
+export const notificationGetDeliveries = <ThrowOnError extends boolean = false>(options?: Options<NotificationGetDeliveriesData, ThrowOnError>) => (options?.client ?? client).get<NotificationGetDeliveriesResponses, NotificationGetDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/rest/notification/getDeliveries',
+    ...options
+});
+
+/**
  * Calls auth procedures by name; several keys are one batch.
  *
  * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
@@ -1188,6 +1506,29 @@ export const incidentKeyed = <ThrowOnError extends boolean = false>(options: Opt
             type: 'apiKey'
         }],
     url: '/api/incident',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationKeyedResponses, NotificationKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification',
     ...options,
     headers: {
         'Content-Type': 'application/json',

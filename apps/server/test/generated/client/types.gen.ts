@@ -53,6 +53,19 @@ export type User = {
     updatedAt: string;
 };
 
+export type UserProfile = {
+    id: string;
+    email: string;
+    name: string;
+    isAdmin: boolean;
+    accessRules: Array<string>;
+    teamIds: Array<string>;
+    identities: Array<{
+        provider: string;
+        email: string | null;
+    }>;
+};
+
 export type Application = {
     id: string;
     name: string;
@@ -264,6 +277,140 @@ export type IncidentUpdate = {
     authorId: string | null;
     authorKind: 'user' | 'application' | 'service' | 'anonymous';
     createdAt: string;
+};
+
+export type Delivery = {
+    id: string;
+    /**
+     * The send call (message) this delivery belongs to.
+     */
+    notificationId: string;
+    userId: string;
+    strategyId: string;
+    /**
+     * `pending` until sent, failed for good, or skipped (the reason says why).
+     */
+    status: 'pending' | 'sent' | 'failed' | 'skipped';
+    transactional: boolean;
+    attempts: number;
+    maxAttempts: number;
+    nextAttemptAt: string | null;
+    lastError: string | null;
+    skipReason: string | null;
+    attemptLog: Array<{
+        at: string;
+        outcome: 'sent' | 'retry' | 'failed' | 'skipped';
+        error?: string;
+        durationMs?: number;
+    }>;
+    createdAt: string;
+    finishedAt: string | null;
+};
+
+export type InAppNotification = {
+    id: string;
+    type: string;
+    title: string;
+    body: string;
+    /**
+     * How urgent: `info`, `warning` or `critical`.
+     */
+    importance: 'info' | 'warning' | 'critical';
+    action: {
+        label: string;
+        url: string;
+    } | null;
+    read: boolean;
+    readAt: string | null;
+    createdAt: string;
+};
+
+export type NotificationChannel = {
+    strategyId: string;
+    displayName: string;
+    description: string | null;
+    icon: string | null;
+    /**
+     * Markdown.
+     */
+    userInstructions: string | null;
+    contactResolution: 'auth-email' | 'auth-provider' | 'user-config' | 'oauth-link' | 'custom';
+    enabled: boolean;
+    config: {
+        [key: string]: unknown;
+    } | null;
+    configSecrets: {
+        [key: string]: boolean;
+    };
+    userConfigSchema: {
+        [key: string]: unknown;
+    } | null;
+    linked: boolean;
+    linkedAt: string | null;
+    problems: Array<{
+        layer: 'config' | 'userConfig' | 'layoutConfig';
+        message: string;
+    }>;
+};
+
+export type Subscription = {
+    id: string;
+    systemId: string | null;
+    groupId: string | null;
+    events: Array<'health' | 'incident' | 'maintenance'>;
+    createdAt: string;
+};
+
+export type NotificationStrategy = {
+    strategyId: string;
+    ownerPluginId: string;
+    displayName: string;
+    description: string | null;
+    icon: string | null;
+    /**
+     * Markdown.
+     */
+    adminInstructions: string | null;
+    /**
+     * Markdown.
+     */
+    userInstructions: string | null;
+    contactResolution: 'auth-email' | 'auth-provider' | 'user-config' | 'oauth-link' | 'custom';
+    useRule: string;
+    enabled: boolean;
+    configured: boolean;
+    config: {
+        [key: string]: unknown;
+    } | null;
+    configSecrets: {
+        [key: string]: boolean;
+    };
+    layoutConfig: {
+        [key: string]: unknown;
+    } | null;
+    layoutSecrets: {
+        [key: string]: boolean;
+    };
+    schemas: {
+        config: {
+            [key: string]: unknown;
+        };
+        userConfig: {
+            [key: string]: unknown;
+        } | null;
+        layoutConfig: {
+            [key: string]: unknown;
+        } | null;
+    };
+    versions: {
+        config: number;
+        userConfig: number | null;
+        layoutConfig: number | null;
+    };
+    problems: Array<{
+        layer: 'config' | 'userConfig' | 'layoutConfig';
+        message: string;
+    }>;
 };
 
 export type AuthGetMeData = {
@@ -753,6 +900,63 @@ export type AuthDeleteUserResponses = {
 };
 
 export type AuthDeleteUserResponse = AuthDeleteUserResponses[keyof AuthDeleteUserResponses];
+
+export type AuthGetUserProfilesData = {
+    body: {
+        userIds: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/auth/getUserProfiles';
+};
+
+export type AuthGetUserProfilesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type AuthGetUserProfilesError = AuthGetUserProfilesErrors[keyof AuthGetUserProfilesErrors];
+
+export type AuthGetUserProfilesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        profiles: Array<UserProfile>;
+    };
+};
+
+export type AuthGetUserProfilesResponse = AuthGetUserProfilesResponses[keyof AuthGetUserProfilesResponses];
 
 export type AuthGetApplicationsData = {
     body?: never;
@@ -4131,6 +4335,1183 @@ export type IncidentDeleteIncidentResponses = {
 
 export type IncidentDeleteIncidentResponse = IncidentDeleteIncidentResponses[keyof IncidentDeleteIncidentResponses];
 
+export type NotificationNotifyUsersData = {
+    body: {
+        userIds: Array<string>;
+        notification: {
+            /**
+             * Shown as the headline; the e-mail subject.
+             */
+            title: string;
+            /**
+             * Markdown.
+             */
+            body?: string;
+            /**
+             * How urgent: `info`, `warning` or `critical`.
+             */
+            importance?: 'info' | 'warning' | 'critical';
+            /**
+             * A call to action: a button in e-mail and chat, a link in text.
+             */
+            action?: {
+                label: string;
+                url: string;
+            };
+            /**
+             * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+             */
+            type: string;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/notifyUsers';
+};
+
+export type NotificationNotifyUsersErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationNotifyUsersError = NotificationNotifyUsersErrors[keyof NotificationNotifyUsersErrors];
+
+export type NotificationNotifyUsersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        notified: number;
+    };
+};
+
+export type NotificationNotifyUsersResponse = NotificationNotifyUsersResponses[keyof NotificationNotifyUsersResponses];
+
+export type NotificationSendExternalData = {
+    body: {
+        userIds: Array<string>;
+        /**
+         * Only this channel; without it, every channel each user may use and has enabled.
+         */
+        strategyId?: string;
+        notification: {
+            title: string;
+            /**
+             * Markdown.
+             */
+            description?: string;
+            /**
+             * How urgent: `info`, `warning` or `critical`.
+             */
+            importance?: 'info' | 'warning' | 'critical';
+            /**
+             * A call to action: a button in e-mail and chat, a link in text.
+             */
+            action?: {
+                label: string;
+                url: string;
+            };
+            /**
+             * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+             */
+            type: string;
+        };
+        /**
+         * Repeating a call with the same key creates nothing new and answers the same deliveries.
+         */
+        idempotencyKey?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/sendExternal';
+};
+
+export type NotificationSendExternalErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationSendExternalError = NotificationSendExternalErrors[keyof NotificationSendExternalErrors];
+
+export type NotificationSendExternalResponses = {
+    /**
+     * OK
+     */
+    200: {
+        notificationId: string;
+        deliveries: Array<Delivery>;
+    };
+};
+
+export type NotificationSendExternalResponse = NotificationSendExternalResponses[keyof NotificationSendExternalResponses];
+
+export type NotificationSendTransactionalData = {
+    body: {
+        userId: string;
+        /**
+         * Qualified strategy id, `{ownerPluginId}.{id}`.
+         */
+        strategyId: string;
+        message: {
+            title: string;
+            /**
+             * Markdown.
+             */
+            description?: string;
+            /**
+             * A call to action: a button in e-mail and chat, a link in text.
+             */
+            action?: {
+                label: string;
+                url: string;
+            };
+            /**
+             * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+             */
+            type: string;
+        };
+        /**
+         * Repeating a call with the same key creates nothing new and answers the same deliveries.
+         */
+        idempotencyKey?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/sendTransactional';
+};
+
+export type NotificationSendTransactionalErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationSendTransactionalError = NotificationSendTransactionalErrors[keyof NotificationSendTransactionalErrors];
+
+export type NotificationSendTransactionalResponses = {
+    /**
+     * OK
+     */
+    200: {
+        notificationId: string;
+        deliveries: Array<Delivery>;
+    };
+};
+
+export type NotificationSendTransactionalResponse = NotificationSendTransactionalResponses[keyof NotificationSendTransactionalResponses];
+
+export type NotificationGetNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only notifications not yet read.
+         */
+        unreadOnly?: boolean;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out for the first page.
+         */
+        cursor?: string;
+    };
+    url: '/rest/notification/getNotifications';
+};
+
+export type NotificationGetNotificationsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGetNotificationsError = NotificationGetNotificationsErrors[keyof NotificationGetNotificationsErrors];
+
+export type NotificationGetNotificationsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        notifications: Array<InAppNotification>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type NotificationGetNotificationsResponse = NotificationGetNotificationsResponses[keyof NotificationGetNotificationsResponses];
+
+export type NotificationGetUnreadCountData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notification/getUnreadCount';
+};
+
+export type NotificationGetUnreadCountErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGetUnreadCountError = NotificationGetUnreadCountErrors[keyof NotificationGetUnreadCountErrors];
+
+export type NotificationGetUnreadCountResponses = {
+    /**
+     * OK
+     */
+    200: {
+        count: number;
+    };
+};
+
+export type NotificationGetUnreadCountResponse = NotificationGetUnreadCountResponses[keyof NotificationGetUnreadCountResponses];
+
+export type NotificationMarkAsReadData = {
+    body: {
+        ids: Array<string>;
+    } | {
+        all: true;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/markAsRead';
+};
+
+export type NotificationMarkAsReadErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationMarkAsReadError = NotificationMarkAsReadErrors[keyof NotificationMarkAsReadErrors];
+
+export type NotificationMarkAsReadResponses = {
+    /**
+     * OK
+     */
+    200: {
+        updated: number;
+        unreadCount: number;
+    };
+};
+
+export type NotificationMarkAsReadResponse = NotificationMarkAsReadResponses[keyof NotificationMarkAsReadResponses];
+
+export type NotificationDeleteNotificationData = {
+    body: {
+        id: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/deleteNotification';
+};
+
+export type NotificationDeleteNotificationErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationDeleteNotificationError = NotificationDeleteNotificationErrors[keyof NotificationDeleteNotificationErrors];
+
+export type NotificationDeleteNotificationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type NotificationDeleteNotificationResponse = NotificationDeleteNotificationResponses[keyof NotificationDeleteNotificationResponses];
+
+export type NotificationStreamNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notification/streamNotifications';
+};
+
+export type NotificationStreamNotificationsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationStreamNotificationsError = NotificationStreamNotificationsErrors[keyof NotificationStreamNotificationsErrors];
+
+export type NotificationStreamNotificationsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        event: 'message';
+        data: {
+            kind: 'notification';
+            notification: InAppNotification;
+        } | {
+            kind: 'unread';
+            count: number;
+        };
+        id?: string;
+        retry?: number;
+    } | {
+        event: 'done';
+        data?: unknown;
+        id?: string;
+        retry?: number;
+    } | {
+        event: 'error';
+        data?: unknown;
+        id?: string;
+        retry?: number;
+    };
+};
+
+export type NotificationStreamNotificationsResponse = NotificationStreamNotificationsResponses[keyof NotificationStreamNotificationsResponses];
+
+export type NotificationGetMyChannelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notification/getMyChannels';
+};
+
+export type NotificationGetMyChannelsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGetMyChannelsError = NotificationGetMyChannelsErrors[keyof NotificationGetMyChannelsErrors];
+
+export type NotificationGetMyChannelsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        channels: Array<NotificationChannel>;
+    };
+};
+
+export type NotificationGetMyChannelsResponse = NotificationGetMyChannelsResponses[keyof NotificationGetMyChannelsResponses];
+
+export type NotificationUpdateMyChannelData = {
+    body: {
+        /**
+         * Qualified strategy id, `{ownerPluginId}.{id}`.
+         */
+        strategyId: string;
+        enabled?: boolean;
+        config?: {
+            [key: string]: unknown;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/updateMyChannel';
+};
+
+export type NotificationUpdateMyChannelErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationUpdateMyChannelError = NotificationUpdateMyChannelErrors[keyof NotificationUpdateMyChannelErrors];
+
+export type NotificationUpdateMyChannelResponses = {
+    /**
+     * OK
+     */
+    200: NotificationChannel;
+};
+
+export type NotificationUpdateMyChannelResponse = NotificationUpdateMyChannelResponses[keyof NotificationUpdateMyChannelResponses];
+
+export type NotificationGetMySubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out for the first page.
+         */
+        cursor?: string;
+    };
+    url: '/rest/notification/getMySubscriptions';
+};
+
+export type NotificationGetMySubscriptionsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGetMySubscriptionsError = NotificationGetMySubscriptionsErrors[keyof NotificationGetMySubscriptionsErrors];
+
+export type NotificationGetMySubscriptionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        subscriptions: Array<Subscription>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type NotificationGetMySubscriptionsResponse = NotificationGetMySubscriptionsResponses[keyof NotificationGetMySubscriptionsResponses];
+
+export type NotificationCreateSubscriptionData = {
+    body: {
+        /**
+         * Hear about this system.
+         */
+        systemId?: string;
+        /**
+         * Hear about the systems of this group.
+         */
+        groupId?: string;
+        events?: Array<'health' | 'incident' | 'maintenance'>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/createSubscription';
+};
+
+export type NotificationCreateSubscriptionErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationCreateSubscriptionError = NotificationCreateSubscriptionErrors[keyof NotificationCreateSubscriptionErrors];
+
+export type NotificationCreateSubscriptionResponses = {
+    /**
+     * OK
+     */
+    200: Subscription;
+};
+
+export type NotificationCreateSubscriptionResponse = NotificationCreateSubscriptionResponses[keyof NotificationCreateSubscriptionResponses];
+
+export type NotificationDeleteSubscriptionData = {
+    body: {
+        id: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/deleteSubscription';
+};
+
+export type NotificationDeleteSubscriptionErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationDeleteSubscriptionError = NotificationDeleteSubscriptionErrors[keyof NotificationDeleteSubscriptionErrors];
+
+export type NotificationDeleteSubscriptionResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type NotificationDeleteSubscriptionResponse = NotificationDeleteSubscriptionResponses[keyof NotificationDeleteSubscriptionResponses];
+
+export type NotificationGetStrategiesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notification/getStrategies';
+};
+
+export type NotificationGetStrategiesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGetStrategiesError = NotificationGetStrategiesErrors[keyof NotificationGetStrategiesErrors];
+
+export type NotificationGetStrategiesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        strategies: Array<NotificationStrategy>;
+    };
+};
+
+export type NotificationGetStrategiesResponse = NotificationGetStrategiesResponses[keyof NotificationGetStrategiesResponses];
+
+export type NotificationUpdateStrategyData = {
+    body: {
+        /**
+         * Qualified strategy id, `{ownerPluginId}.{id}`.
+         */
+        strategyId: string;
+        enabled?: boolean;
+        config?: {
+            [key: string]: unknown;
+        };
+        layoutConfig?: {
+            [key: string]: unknown;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/updateStrategy';
+};
+
+export type NotificationUpdateStrategyErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationUpdateStrategyError = NotificationUpdateStrategyErrors[keyof NotificationUpdateStrategyErrors];
+
+export type NotificationUpdateStrategyResponses = {
+    /**
+     * OK
+     */
+    200: NotificationStrategy;
+};
+
+export type NotificationUpdateStrategyResponse = NotificationUpdateStrategyResponses[keyof NotificationUpdateStrategyResponses];
+
+export type NotificationSendTestNotificationData = {
+    body: {
+        /**
+         * Qualified strategy id, `{ownerPluginId}.{id}`.
+         */
+        strategyId: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/sendTestNotification';
+};
+
+export type NotificationSendTestNotificationErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationSendTestNotificationError = NotificationSendTestNotificationErrors[keyof NotificationSendTestNotificationErrors];
+
+export type NotificationSendTestNotificationResponses = {
+    /**
+     * OK
+     */
+    200: {
+        delivery: Delivery;
+    };
+};
+
+export type NotificationSendTestNotificationResponse = NotificationSendTestNotificationResponses[keyof NotificationSendTestNotificationResponses];
+
+export type NotificationGetDeliveriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `pending` until sent, failed for good, or skipped (the reason says why).
+         */
+        status?: 'pending' | 'sent' | 'failed' | 'skipped';
+        /**
+         * Qualified strategy id, `{ownerPluginId}.{id}`.
+         */
+        strategyId?: string;
+        userId?: string;
+        notificationId?: string;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out for the first page.
+         */
+        cursor?: string;
+    };
+    url: '/rest/notification/getDeliveries';
+};
+
+export type NotificationGetDeliveriesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGetDeliveriesError = NotificationGetDeliveriesErrors[keyof NotificationGetDeliveriesErrors];
+
+export type NotificationGetDeliveriesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        deliveries: Array<Delivery>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type NotificationGetDeliveriesResponse = NotificationGetDeliveriesResponses[keyof NotificationGetDeliveriesResponses];
+
 export type AuthKeyedData = {
     body: {
         getMe?: {
@@ -4171,6 +5552,9 @@ export type AuthKeyedData = {
         };
         deleteUser?: {
             id: string;
+        };
+        getUserProfiles?: {
+            userIds: Array<string>;
         };
         getApplications?: {
             /**
@@ -4356,6 +5740,9 @@ export type AuthKeyedResponses = {
         deleteUser?: {
             id: string;
             deleted: true;
+        };
+        getUserProfiles?: {
+            profiles: Array<UserProfile>;
         };
         getApplications?: {
             applications: Array<Application>;
@@ -4959,6 +6346,318 @@ export type IncidentKeyedResponses = {
 };
 
 export type IncidentKeyedResponse = IncidentKeyedResponses[keyof IncidentKeyedResponses];
+
+export type NotificationKeyedData = {
+    body: {
+        notifyUsers?: {
+            userIds: Array<string>;
+            notification: {
+                /**
+                 * Shown as the headline; the e-mail subject.
+                 */
+                title: string;
+                /**
+                 * Markdown.
+                 */
+                body?: string;
+                /**
+                 * How urgent: `info`, `warning` or `critical`.
+                 */
+                importance?: 'info' | 'warning' | 'critical';
+                /**
+                 * A call to action: a button in e-mail and chat, a link in text.
+                 */
+                action?: {
+                    label: string;
+                    url: string;
+                };
+                /**
+                 * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+                 */
+                type: string;
+            };
+        };
+        sendExternal?: {
+            userIds: Array<string>;
+            /**
+             * Only this channel; without it, every channel each user may use and has enabled.
+             */
+            strategyId?: string;
+            notification: {
+                title: string;
+                /**
+                 * Markdown.
+                 */
+                description?: string;
+                /**
+                 * How urgent: `info`, `warning` or `critical`.
+                 */
+                importance?: 'info' | 'warning' | 'critical';
+                /**
+                 * A call to action: a button in e-mail and chat, a link in text.
+                 */
+                action?: {
+                    label: string;
+                    url: string;
+                };
+                /**
+                 * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+                 */
+                type: string;
+            };
+            /**
+             * Repeating a call with the same key creates nothing new and answers the same deliveries.
+             */
+            idempotencyKey?: string;
+        };
+        sendTransactional?: {
+            userId: string;
+            /**
+             * Qualified strategy id, `{ownerPluginId}.{id}`.
+             */
+            strategyId: string;
+            message: {
+                title: string;
+                /**
+                 * Markdown.
+                 */
+                description?: string;
+                /**
+                 * A call to action: a button in e-mail and chat, a link in text.
+                 */
+                action?: {
+                    label: string;
+                    url: string;
+                };
+                /**
+                 * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+                 */
+                type: string;
+            };
+            /**
+             * Repeating a call with the same key creates nothing new and answers the same deliveries.
+             */
+            idempotencyKey?: string;
+        };
+        getNotifications?: {
+            /**
+             * Only notifications not yet read.
+             */
+            unreadOnly?: boolean;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out for the first page.
+             */
+            cursor?: string;
+        };
+        getUnreadCount?: {
+            [key: string]: unknown;
+        };
+        markAsRead?: {
+            ids: Array<string>;
+        } | {
+            all: true;
+        };
+        deleteNotification?: {
+            id: string;
+        };
+        getMyChannels?: {
+            [key: string]: unknown;
+        };
+        updateMyChannel?: {
+            /**
+             * Qualified strategy id, `{ownerPluginId}.{id}`.
+             */
+            strategyId: string;
+            enabled?: boolean;
+            config?: {
+                [key: string]: unknown;
+            };
+        };
+        getMySubscriptions?: {
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out for the first page.
+             */
+            cursor?: string;
+        };
+        createSubscription?: {
+            /**
+             * Hear about this system.
+             */
+            systemId?: string;
+            /**
+             * Hear about the systems of this group.
+             */
+            groupId?: string;
+            events?: Array<'health' | 'incident' | 'maintenance'>;
+        };
+        deleteSubscription?: {
+            id: string;
+        };
+        getStrategies?: {
+            [key: string]: unknown;
+        };
+        updateStrategy?: {
+            /**
+             * Qualified strategy id, `{ownerPluginId}.{id}`.
+             */
+            strategyId: string;
+            enabled?: boolean;
+            config?: {
+                [key: string]: unknown;
+            };
+            layoutConfig?: {
+                [key: string]: unknown;
+            };
+        };
+        sendTestNotification?: {
+            /**
+             * Qualified strategy id, `{ownerPluginId}.{id}`.
+             */
+            strategyId: string;
+        };
+        getDeliveries?: {
+            /**
+             * `pending` until sent, failed for good, or skipped (the reason says why).
+             */
+            status?: 'pending' | 'sent' | 'failed' | 'skipped';
+            /**
+             * Qualified strategy id, `{ownerPluginId}.{id}`.
+             */
+            strategyId?: string;
+            userId?: string;
+            notificationId?: string;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out for the first page.
+             */
+            cursor?: string;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification';
+};
+
+export type NotificationKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationKeyedError = NotificationKeyedErrors[keyof NotificationKeyedErrors];
+
+export type NotificationKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        notifyUsers?: {
+            notified: number;
+        };
+        sendExternal?: {
+            notificationId: string;
+            deliveries: Array<Delivery>;
+        };
+        sendTransactional?: {
+            notificationId: string;
+            deliveries: Array<Delivery>;
+        };
+        getNotifications?: {
+            notifications: Array<InAppNotification>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        getUnreadCount?: {
+            count: number;
+        };
+        markAsRead?: {
+            updated: number;
+            unreadCount: number;
+        };
+        deleteNotification?: {
+            id: string;
+            deleted: true;
+        };
+        getMyChannels?: {
+            channels: Array<NotificationChannel>;
+        };
+        updateMyChannel?: NotificationChannel;
+        getMySubscriptions?: {
+            subscriptions: Array<Subscription>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        createSubscription?: Subscription;
+        deleteSubscription?: {
+            id: string;
+            deleted: true;
+        };
+        getStrategies?: {
+            strategies: Array<NotificationStrategy>;
+        };
+        updateStrategy?: NotificationStrategy;
+        sendTestNotification?: {
+            delivery: Delivery;
+        };
+        getDeliveries?: {
+            deliveries: Array<Delivery>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+    };
+};
+
+export type NotificationKeyedResponse = NotificationKeyedResponses[keyof NotificationKeyedResponses];
 
 export type AuthLogoutData = {
     body?: never;
