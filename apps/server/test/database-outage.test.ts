@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ThrowawayPostgres } from '@checkline/db/testing';
 import { freeLoopbackPort, startThrowawayPostgres } from '@checkline/db/testing';
 import postgres from 'postgres';
@@ -33,6 +34,8 @@ beforeAll(async () => {
     DATABASE_POOL_SIZE: '4',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
+    // Its own key, so the server does not generate one into the repository's data folder.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   });
 });
 afterAll(async () => {
