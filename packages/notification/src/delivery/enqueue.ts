@@ -1,12 +1,11 @@
 import type { RequestContext } from '@checkline/core';
-import { notFound } from '@checkline/core/contract';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryStatus, Importance, MessageKind } from '../db/schema.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
-import type { RegisteredStrategy } from '../strategies/registry.ts';
+import { findStrategy } from '../strategies/service.ts';
 import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
 import { eligibility } from './eligibility.ts';
 import type { Delivery } from './schemas.ts';
@@ -150,9 +149,7 @@ export async function enqueueDeliveries(
 
 function chosenStrategies(state: NotificationState, strategyId: string | undefined) {
   if (strategyId === undefined) return state.strategies.list();
-  const strategy: RegisteredStrategy | undefined = state.strategies.get(strategyId);
-  if (!strategy) throw notFound('Strategy', strategyId);
-  return [strategy];
+  return [findStrategy(state, strategyId)];
 }
 
 async function keyedMessage(db: Database, caller: string, key: string) {

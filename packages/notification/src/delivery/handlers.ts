@@ -42,7 +42,7 @@ export function deliveryHandlers(state: NotificationState) {
         notification: testNotification,
       });
       const [delivery] = deliveries;
-      if (!delivery) throw notFound('Strategy', input.strategyId);
+      if (!delivery) throw notFound('Notification strategy', input.strategyId);
       return { delivery };
     }),
     getDeliveries: os.getDeliveries.handler(({ context, input }) =>

@@ -8,7 +8,7 @@ import type { LayerRead, StoredLayer } from '../strategies/config-layer.ts';
 import { prepareLayerWrite, publicLayer } from '../strategies/config-layer.ts';
 import { layerJsonSchema } from '../strategies/json-schema.ts';
 import type { RegisteredStrategy } from '../strategies/registry.ts';
-import { strategyUseRule } from '../strategies/registry.ts';
+import { mayUseStrategy, strategyUseRule } from '../strategies/registry.ts';
 import { findStrategy } from '../strategies/service.ts';
 import type { PreferenceRow } from '../strategies/settings-store.ts';
 import {
@@ -17,12 +17,6 @@ import {
   readPreferenceConfig,
 } from '../strategies/settings-store.ts';
 import type { Channel, UpdateMyChannelInput } from './schemas.ts';
-
-/** Whether `principal` holds the strategy's `.use` rule (admins hold every rule). */
-export function mayUseStrategy(principal: Principal, strategy: RegisteredStrategy): boolean {
-  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
-  return principal.isAdmin || principal.accessRules.includes(rule);
-}
 
 function channelView(
   strategy: RegisteredStrategy,

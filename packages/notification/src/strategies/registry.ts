@@ -18,6 +18,18 @@ export function strategyUseRule(ownerPluginId: string, id: string): AccessRule {
   };
 }
 
+/**
+ * Whether `holder` (a principal, or a user profile from the auth plugin) may receive through
+ * `strategy`: it holds the strategy's `.use` rule, or is an admin, who holds every rule.
+ */
+export function mayUseStrategy(
+  holder: { isAdmin: boolean; accessRules: readonly string[] },
+  strategy: RegisteredStrategy,
+): boolean {
+  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
+  return holder.isAdmin || holder.accessRules.includes(rule);
+}
+
 function assertContactResolution(label: string, strategy: NotificationStrategy): void {
   const resolution = strategy.contactResolution;
   const refuse = (reason: string) => {
