@@ -2,7 +2,8 @@ import type { RequestContext } from '@checkline/core';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DeliveryStatus, Importance, MessageKind } from '../db/schema.ts';
+import type { DeliveryStatus, MessageKind } from '../db/schema.ts';
+import type { NotificationContent } from '../message-schemas.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
 import { findStrategy } from '../strategies/service.ts';
@@ -17,15 +18,7 @@ export interface EnqueueRequest {
   userIds: readonly string[];
   /** Only this strategy (qualified id); without it, every strategy each user may use and has on. */
   strategyId?: string | undefined;
-  notification: {
-    title: string;
-    /** Markdown. */
-    body?: string | undefined;
-    importance: Importance;
-    action?: { label: string; url: string } | undefined;
-    /** `<plugin>.<kind>` */
-    type: string;
-  };
+  notification: NotificationContent;
   /** A repeated call of the same principal with the same key creates nothing and answers the first's deliveries. */
   idempotencyKey?: string | undefined;
   /** Every delivery is written `skipped` with this reason (alerts suppressed by maintenance). */
