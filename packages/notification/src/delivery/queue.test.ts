@@ -2,7 +2,6 @@ import { recordIdentity } from '@checkline/auth';
 import type { Principal } from '@checkline/core';
 import { testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
-import { createTestDatabase } from '@checkline/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,17 +11,16 @@ import { linkExternalAccount } from '../strategies/settings-store.ts';
 import type { StrategyOAuth } from '../strategies/strategy.ts';
 import { versionedSchema } from '../strategies/versioned-schema.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
-import { backoffDelayMs } from './settings.ts';
-import type { DeliveryProcess } from './test-kit.ts';
+import type { DeliveryProcess } from '../testing/fixture.ts';
 import {
   configureStrategy,
   createUsers,
-  deliveryMigrations,
   qualified,
   setPreference,
-  startDeliveryProcess,
+  startDeliveryFixture,
   useRule,
-} from './test-kit.ts';
+} from '../testing/fixture.ts';
+import { backoffDelayMs } from './settings.ts';
 
 const oauth: StrategyOAuth<unknown> = {
   clientId: () => 'client',
@@ -84,24 +82,19 @@ const deliveryRows = (messageId: string) =>
 const contactsOf = (recorder: { sent: { contact: string }[] }) =>
   recorder.sent.map((context) => context.contact);
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  database = await createTestDatabase(deliveryMigrations());
-  server = await startDeliveryProcess(
-    database.db,
+  ({ database, server, close } = await startDeliveryFixture(
     all.map((recorder) => recorder.strategy),
-    { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20, sendTimeoutMs: 300 },
-  );
-  for (const { strategy } of all) {
-    await configureStrategy(database.db, strategy.id, {
-      ...(strategy.id === 'email' && { layoutConfig: { color: '#123456' } }),
-    });
-  }
+    {
+      delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20, sendTimeoutMs: 300 },
+      settingsOf: (id) => (id === 'email' ? { layoutConfig: { color: '#123456' } } : {}),
+    },
+  ));
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 describe('delivery queue', () => {
   describe('works', () => {

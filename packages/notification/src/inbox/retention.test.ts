@@ -8,14 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inbox } from '../db/schema.ts';
 import { createNotificationPlugin } from '../plugin.ts';
+import { inboxMigrations } from '../testing/fixture.ts';
 import { startInboxPurge } from './retention.ts';
 import { insertNotifications } from './service.ts';
 
 let database: DatabaseHandle;
-const migrationsFolder = createNotificationPlugin().migrationsFolder!;
 
 beforeAll(async () => {
-  database = await createTestDatabase([{ pluginId: 'notification', folder: migrationsFolder }]);
+  database = await createTestDatabase(inboxMigrations());
 });
 afterAll(() => database.close());
 beforeEach(async () => {

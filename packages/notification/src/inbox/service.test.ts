@@ -4,8 +4,7 @@ import { createTestDatabase } from '@checkline/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inbox } from '../db/schema.ts';
-import { createNotificationPlugin } from '../plugin.ts';
-import type { NotificationInput } from './schemas.ts';
+import { inboxMigrations, note } from '../testing/fixture.ts';
 import {
   countUnread,
   deleteNotification,
@@ -16,16 +15,9 @@ import {
 } from './service.ts';
 
 let database: DatabaseHandle;
-const migrationsFolder = createNotificationPlugin().migrationsFolder!;
-
-const note = (title: string): NotificationInput => ({
-  title,
-  type: 'test.note',
-  importance: 'info',
-});
 
 beforeAll(async () => {
-  database = await createTestDatabase([{ pluginId: 'notification', folder: migrationsFolder }]);
+  database = await createTestDatabase(inboxMigrations());
 });
 afterAll(() => database.close());
 beforeEach(async () => {
