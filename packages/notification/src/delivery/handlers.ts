@@ -1,4 +1,5 @@
 import { notFound } from '@checkline/core/contract';
+import { callerUserId } from '../caller.ts';
 import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
 import { enqueueDeliveries } from './enqueue.ts';
@@ -37,7 +38,7 @@ export function deliveryHandlers(state: NotificationState) {
     sendTestNotification: os.sendTestNotification.handler(async ({ context, input }) => {
       const { deliveries } = await enqueueDeliveries(state, context, {
         kind: 'test',
-        userIds: [context.principal.id!],
+        userIds: [callerUserId(context)],
         strategyId: input.strategyId,
         notification: testNotification,
       });
