@@ -88,7 +88,5 @@ export const GetDeliveriesInputSchema = z.object({
 export const DeliveryPageSchema = pageOf('deliveries', DeliverySchema);
 
 export type Delivery = z.infer<typeof DeliverySchema>;
-export type SendExternalInput = z.infer<typeof SendExternalInputSchema>;
-export type SendTransactionalInput = z.infer<typeof SendTransactionalInputSchema>;
 export type GetDeliveriesInput = z.infer<typeof GetDeliveriesInputSchema>;
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
