@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import { linkExternalAccount } from '../strategies/settings-store.ts';
-import type { StrategyOAuth } from '../strategies/strategy.ts';
 import { versionedSchema } from '../strategies/versioned-schema.ts';
+import { contactStrategies } from '../testing/contact-strategies.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import type { DeliveryProcess } from '../testing/fixture.ts';
 import {
@@ -22,37 +22,8 @@ import {
 } from '../testing/fixture.ts';
 import { backoffDelayMs } from './settings.ts';
 
-const oauth: StrategyOAuth<unknown> = {
-  clientId: () => 'client',
-  clientSecret: () => 'secret',
-  scopes: ['chat:write'],
-  authorizationUrl: () => 'https://chat.example/authorize',
-  tokenUrl: () => 'https://chat.example/token',
-  extractExternalId: (token) => String(token.user_id),
-};
-const pagerNumbers = new Map<string, string>();
-
-const email = recordingStrategy({
-  id: 'email',
-  contactResolution: { type: 'auth-email' },
-  layoutConfig: versionedSchema({ version: 1, schema: z.object({ color: z.string() }) }),
-});
-const github = recordingStrategy({
-  id: 'github-mail',
-  contactResolution: { type: 'auth-provider', provider: 'github' },
-});
-const sms = recordingStrategy({
-  id: 'sms',
-  contactResolution: { type: 'user-config', field: 'phone' },
-  userConfig: versionedSchema({ version: 1, schema: z.object({ phone: z.string().optional() }) }),
-});
-const chat = recordingStrategy({ id: 'chat', contactResolution: { type: 'oauth-link' }, oauth });
-const pager = recordingStrategy({
-  id: 'pager',
-  contactResolution: {
-    type: 'custom',
-    resolve: ({ userId }) => Promise.resolve(pagerNumbers.get(userId)),
-  },
+const { email, github, sms, chat, pager, pagerNumbers } = contactStrategies({
+  emailLayout: versionedSchema({ version: 1, schema: z.object({ color: z.string() }) }),
 });
 const flaky = recordingStrategy({ id: 'flaky' }, () =>
   Promise.resolve({ success: false, error: 'provider down' }),
