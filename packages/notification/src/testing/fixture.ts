@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createAuthPlugin } from '@checkline/auth';
 import type { AnyPlugin, Principal } from '@checkline/core';
 import { startPluginHarness } from '@checkline/core/testing';
-import type { Database } from '@checkline/db';
+import type { Database, DatabaseHandle } from '@checkline/db';
 import { queryRows } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { notificationAccess } from '../access.ts';
 import { notificationContract } from '../contract.ts';
+import { inbox } from '../db/schema.ts';
 import type { DeliverySettings } from '../delivery/settings.ts';
 import type { NotificationInput } from '../inbox/schemas.ts';
 import { createNotificationPlugin } from '../plugin.ts';
@@ -20,6 +22,27 @@ export const CHANNEL_PLUGIN = 'test-channel';
 /** The migrations an inbox test database needs: notification's only. */
 export function inboxMigrations() {
   return [{ pluginId: 'notification', folder: createNotificationPlugin().migrationsFolder! }];
+}
+
+/**
+ * This test file's database with notification's tables, created before its tests and closed
+ * after them, its inbox emptied before each test. Read `db` inside tests, not at import.
+ */
+export function inboxDatabaseForTests(): { readonly db: Database } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase(inboxMigrations());
+  });
+  afterAll(() => handle?.close());
+  beforeEach(async () => {
+    await handle!.db.delete(inbox);
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('The inbox test database is not created yet');
+      return handle.db;
+    },
+  };
 }
 
 /** The migrations a delivery test database needs: auth's (users, roles) and notification's. */
