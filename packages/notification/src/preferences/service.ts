@@ -8,12 +8,13 @@ import type { LayerRead, StoredLayer } from '../strategies/config-layer.ts';
 import { prepareLayerWrite, publicLayer } from '../strategies/config-layer.ts';
 import { layerJsonSchema } from '../strategies/json-schema.ts';
 import type { RegisteredStrategy } from '../strategies/registry.ts';
-import { mayUseStrategy, strategyUseRule } from '../strategies/registry.ts';
+import { mayUseStrategy, useRuleOf } from '../strategies/registry.ts';
 import { findStrategy } from '../strategies/service.ts';
 import type { PreferenceRow } from '../strategies/settings-store.ts';
 import {
   loadStrategySettings,
   preferenceAddress,
+  problemsOf,
   readPreferenceConfig,
 } from '../strategies/settings-store.ts';
 import type { Channel, UpdateMyChannelInput } from './schemas.ts';
@@ -23,9 +24,7 @@ function channelView(
   row: PreferenceRow | undefined,
   read: LayerRead,
 ): Channel {
-  const config = strategy.userConfig
-    ? publicLayer(strategy.userConfig, read)
-    : { values: null, secrets: {} };
+  const config = publicLayer(strategy.userConfig, read);
   return {
     strategyId: strategy.qualifiedId,
     displayName: strategy.displayName,
@@ -39,7 +38,7 @@ function channelView(
     userConfigSchema: strategy.userConfig ? layerJsonSchema(strategy.userConfig.schema) : null,
     linked: row?.externalId != null,
     linkedAt: row?.linkedAt?.toISOString() ?? null,
-    problems: read.state === 'problem' ? [{ layer: 'userConfig', message: read.message }] : [],
+    problems: problemsOf([['userConfig', read]]),
   };
 }
 
@@ -88,7 +87,7 @@ export async function updateMyChannel(
 ): Promise<Channel> {
   const strategy = findStrategy(state, input.strategyId);
   if (!mayUseStrategy(principal, strategy)) {
-    throw missingAccess(strategyUseRule(strategy.ownerPluginId, strategy.id).id);
+    throw missingAccess(useRuleOf(strategy));
   }
   const [row] = await db
     .select()

@@ -18,6 +18,10 @@ export function strategyUseRule(ownerPluginId: string, id: string): AccessRule {
   };
 }
 
+/** The id of a registered strategy's `.use` rule. */
+export const useRuleOf = (strategy: RegisteredStrategy): string =>
+  strategyUseRule(strategy.ownerPluginId, strategy.id).id;
+
 /**
  * Whether `holder` (a principal, or a user profile from the auth plugin) may receive through
  * `strategy`: it holds the strategy's `.use` rule, or is an admin, who holds every rule.
@@ -26,8 +30,7 @@ export function mayUseStrategy(
   holder: { isAdmin: boolean; accessRules: readonly string[] },
   strategy: RegisteredStrategy,
 ): boolean {
-  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
-  return holder.isAdmin || holder.accessRules.includes(rule);
+  return holder.isAdmin || holder.accessRules.includes(useRuleOf(strategy));
 }
 
 function assertContactResolution(label: string, strategy: NotificationStrategy): void {

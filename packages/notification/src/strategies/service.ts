@@ -8,16 +8,14 @@ import type { StoredLayer } from './config-layer.ts';
 import { prepareLayerWrite, publicLayer } from './config-layer.ts';
 import { layerJsonSchema } from './json-schema.ts';
 import type { RegisteredStrategy } from './registry.ts';
-import { strategyUseRule } from './registry.ts';
+import { useRuleOf } from './registry.ts';
 import type { StrategyView, UpdateStrategyInput } from './schemas.ts';
 import type { StrategyRead } from './settings-store.ts';
 import { readStrategyRow, strategyAddress, strategyProblems } from './settings-store.ts';
 
 function strategyView(strategy: RegisteredStrategy, read: StrategyRead): StrategyView {
   const config = publicLayer(strategy.config, read.config);
-  const layout = strategy.layoutConfig
-    ? publicLayer(strategy.layoutConfig, read.layoutConfig)
-    : { values: null, secrets: {} };
+  const layout = publicLayer(strategy.layoutConfig, read.layoutConfig);
   return {
     strategyId: strategy.qualifiedId,
     ownerPluginId: strategy.ownerPluginId,
@@ -27,7 +25,7 @@ function strategyView(strategy: RegisteredStrategy, read: StrategyRead): Strateg
     adminInstructions: strategy.adminInstructions ?? null,
     userInstructions: strategy.userInstructions ?? null,
     contactResolution: strategy.contactResolution.type,
-    useRule: strategyUseRule(strategy.ownerPluginId, strategy.id).id,
+    useRule: useRuleOf(strategy),
     enabled: read.enabled,
     configured: read.config.state === 'ok',
     config: config.values,

@@ -38,7 +38,8 @@ export interface StrategyRead {
   layoutConfig: LayerRead;
 }
 
-const problemsOf = (reads: [ConfigProblem['layer'], LayerRead][]): ConfigProblem[] =>
+/** The problems of the layers read, each named by its layer. */
+export const problemsOf = (reads: [ConfigProblem['layer'], LayerRead][]): ConfigProblem[] =>
   reads.flatMap(([layer, read]) =>
     read.state === 'problem' ? [{ layer, message: read.message }] : [],
   );
