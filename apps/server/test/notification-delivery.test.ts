@@ -2,8 +2,8 @@ import { recordIdentity } from '@checkline/auth';
 import type { AuthContract } from '@checkline/auth/contract';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { Delivery } from '@checkline/notification';
-import { versionedSchema } from '@checkline/notification';
 import {
+  contactStrategies,
   linkExternalAccount,
   recordingStrategy,
   testChannelPlugin,
@@ -12,7 +12,6 @@ import {
 } from '@checkline/notification/testing';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { contractClient } from './support/contract-client.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
 
@@ -28,36 +27,7 @@ const CHANNEL = 'test-channel';
 const id = (strategy: string) => `${CHANNEL}.${strategy}`;
 const useRule = (strategy: string) => `${CHANNEL}.strategy.${strategy}.use`;
 
-const pagerNumbers = new Map<string, string>();
-const email = recordingStrategy({ id: 'email', contactResolution: { type: 'auth-email' } });
-const github = recordingStrategy({
-  id: 'github-mail',
-  contactResolution: { type: 'auth-provider', provider: 'github' },
-});
-const sms = recordingStrategy({
-  id: 'sms',
-  contactResolution: { type: 'user-config', field: 'phone' },
-  userConfig: versionedSchema({ version: 1, schema: z.object({ phone: z.string().optional() }) }),
-});
-const chat = recordingStrategy({
-  id: 'chat',
-  contactResolution: { type: 'oauth-link' },
-  oauth: {
-    clientId: () => 'client',
-    clientSecret: () => 'secret',
-    scopes: [],
-    authorizationUrl: () => 'https://chat.example/authorize',
-    tokenUrl: () => 'https://chat.example/token',
-    extractExternalId: (token) => String(token.user_id),
-  },
-});
-const pager = recordingStrategy({
-  id: 'pager',
-  contactResolution: {
-    type: 'custom',
-    resolve: ({ userId }) => Promise.resolve(pagerNumbers.get(userId)),
-  },
-});
+const { email, github, sms, chat, pager, pagerNumbers } = contactStrategies();
 const flaky = recordingStrategy({ id: 'flaky' }, () =>
   Promise.resolve({ success: false, error: 'gateway timeout' }),
 );

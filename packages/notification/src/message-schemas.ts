@@ -41,5 +41,18 @@ export const ActionSchema = z
 export const TitleSchema = z.string().trim().min(1).max(200);
 export const MarkdownSchema = z.string().max(20_000);
 
+/**
+ * The seed's Notification, the fields every send procedure takes: notifyUsers as they are here,
+ * sendExternal and sendTransactional with the body named `description` (API.md 6).
+ */
+export const NotificationContentSchema = z.object({
+  title: TitleSchema,
+  body: MarkdownSchema.optional().describe('Markdown.'),
+  importance: ImportanceSchema.default('info'),
+  action: ActionSchema.optional(),
+  type: NotificationTypeSchema,
+});
+
+export type NotificationContent = z.infer<typeof NotificationContentSchema>;
 export type Importance = z.infer<typeof ImportanceSchema>;
 export type NotificationAction = z.infer<typeof ActionSchema>;

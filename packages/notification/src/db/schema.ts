@@ -65,19 +65,37 @@ export const preferences = notificationSchema.table(
   ],
 );
 
+/**
+ * A notification's content, the same columns in the inbox and in the messages sent outside
+ * (a function: drizzle needs fresh column builders per table).
+ */
+const notificationContent = () => ({
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  /** Markdown. */
+  body: text('body').notNull().default(''),
+  importance: text('importance').$type<Importance>().notNull().default('info'),
+  actionLabel: text('action_label'),
+  actionUrl: text('action_url'),
+});
+
+/** A row's call to action: both columns, or none. */
+export function storedAction(row: {
+  actionLabel: string | null;
+  actionUrl: string | null;
+}): { label: string; url: string } | null {
+  return row.actionLabel !== null && row.actionUrl !== null
+    ? { label: row.actionLabel, url: row.actionUrl }
+    : null;
+}
+
 /** The in-app inbox: one row per user and notification. */
 export const inbox = notificationSchema.table(
   'inbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    type: text('type').notNull(),
-    title: text('title').notNull(),
-    /** Markdown. */
-    body: text('body').notNull().default(''),
-    importance: text('importance').$type<Importance>().notNull().default('info'),
-    actionLabel: text('action_label'),
-    actionUrl: text('action_url'),
+    ...notificationContent(),
     readAt: instant('read_at'),
     createdAt: writtenAt('created_at'),
   },
@@ -97,13 +115,7 @@ export const messages = notificationSchema.table(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').$type<MessageKind>().notNull(),
-    type: text('type').notNull(),
-    title: text('title').notNull(),
-    /** Markdown. */
-    body: text('body').notNull().default(''),
-    importance: text('importance').$type<Importance>().notNull().default('info'),
-    actionLabel: text('action_label'),
-    actionUrl: text('action_url'),
+    ...notificationContent(),
     /** `{kind}:{id}` of the principal that asked; scopes `idempotencyKey`. */
     caller: text('caller').notNull(),
     idempotencyKey: text('idempotency_key'),

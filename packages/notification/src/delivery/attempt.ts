@@ -1,7 +1,7 @@
 import type { UserProfile } from '@checkline/auth';
 import { inArray } from 'drizzle-orm';
 import { errorMessage } from '../preferences/contact-resolution.ts';
-import { messages } from '../db/schema.ts';
+import { messages, storedAction } from '../db/schema.ts';
 import type { AttemptRecord } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
 import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
@@ -114,6 +114,7 @@ export async function attemptDelivery(
   });
   if (!decision.send) return skip('skip' in decision ? decision.skip : 'Not to be sent');
 
+  const action = storedAction(message);
   const context: StrategySendContext<unknown, unknown> = {
     contact: decision.contact.contact,
     notification: {
@@ -121,10 +122,7 @@ export async function attemptDelivery(
       body: message.body,
       importance: message.importance,
       type: message.type,
-      ...(message.actionLabel !== null &&
-        message.actionUrl !== null && {
-          action: { label: message.actionLabel, url: message.actionUrl },
-        }),
+      ...(action && { action }),
     },
     strategyConfig: settings.config,
     ...(strategy.layoutConfig && { layoutConfig: settings.layoutConfig }),

@@ -2,7 +2,7 @@ import type { UserProfile } from '@checkline/auth';
 import type { ContactOutcome } from '../preferences/contact-resolution.ts';
 import { resolveContact } from '../preferences/contact-resolution.ts';
 import type { RegisteredStrategy } from '../strategies/registry.ts';
-import { strategyUseRule } from '../strategies/registry.ts';
+import { mayUseStrategy, useRuleOf } from '../strategies/registry.ts';
 import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
 
 /** Whether one user is reached through one strategy now, and if not, whether the log says why. */
@@ -39,9 +39,8 @@ export async function eligibility(input: EligibilityInput): Promise<Eligibility>
   const refuse = (reason: string): Eligibility =>
     input.named ? { send: false, skip: reason } : { send: false, omit: true };
   if (!profile) return refuse('No such user');
-  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
-  if (!profile.isAdmin && !profile.accessRules.includes(rule)) {
-    return refuse(`Missing access: ${rule}`);
+  if (!mayUseStrategy(profile, strategy)) {
+    return refuse(`Missing access: ${useRuleOf(strategy)}`);
   }
   if (!settings.enabled) return refuse('Channel disabled by an administrator');
   if (!settings.configured) return refuse('Channel not configured by an administrator');

@@ -1,20 +1,12 @@
 import { servicePrincipal } from '@checkline/core/contract';
 import type { DatabaseHandle } from '@checkline/db';
-import { createTestDatabase } from '@checkline/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, messages } from '../db/schema.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import { enqueueDeliveries } from './enqueue.ts';
-import type { DeliveryProcess } from './test-kit.ts';
-import {
-  configureStrategy,
-  createUsers,
-  deliveryMigrations,
-  qualified,
-  startDeliveryProcess,
-  useRule,
-} from './test-kit.ts';
+import type { DeliveryProcess } from '../testing/fixture.ts';
+import { createUsers, qualified, startDeliveryFixture, useRule } from '../testing/fixture.ts';
 
 let database: DatabaseHandle;
 let server: DeliveryProcess;
@@ -26,17 +18,13 @@ const notification = {
   type: 'healthcheck.status_changed',
 };
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  database = await createTestDatabase(deliveryMigrations());
-  server = await startDeliveryProcess(database.db, [email.strategy, sms.strategy]);
-  await configureStrategy(database.db, 'email');
-  await configureStrategy(database.db, 'sms');
+  ({ database, server, close } = await startDeliveryFixture([email.strategy, sms.strategy]));
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 const context = () => server.contextFor(servicePrincipal('subscriptions-test'));
 

@@ -1,12 +1,12 @@
 import type { RequestContext } from '@checkline/core';
-import { notFound } from '@checkline/core/contract';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DeliveryStatus, Importance, MessageKind } from '../db/schema.ts';
+import type { DeliveryStatus, MessageKind } from '../db/schema.ts';
+import type { NotificationContent } from '../message-schemas.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
-import type { RegisteredStrategy } from '../strategies/registry.ts';
+import { findStrategy } from '../strategies/service.ts';
 import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
 import { eligibility } from './eligibility.ts';
 import type { Delivery } from './schemas.ts';
@@ -18,15 +18,7 @@ export interface EnqueueRequest {
   userIds: readonly string[];
   /** Only this strategy (qualified id); without it, every strategy each user may use and has on. */
   strategyId?: string | undefined;
-  notification: {
-    title: string;
-    /** Markdown. */
-    body?: string | undefined;
-    importance: Importance;
-    action?: { label: string; url: string } | undefined;
-    /** `<plugin>.<kind>` */
-    type: string;
-  };
+  notification: NotificationContent;
   /** A repeated call of the same principal with the same key creates nothing and answers the first's deliveries. */
   idempotencyKey?: string | undefined;
   /** Every delivery is written `skipped` with this reason (alerts suppressed by maintenance). */
@@ -150,9 +142,7 @@ export async function enqueueDeliveries(
 
 function chosenStrategies(state: NotificationState, strategyId: string | undefined) {
   if (strategyId === undefined) return state.strategies.list();
-  const strategy: RegisteredStrategy | undefined = state.strategies.get(strategyId);
-  if (!strategy) throw notFound('Strategy', strategyId);
-  return [strategy];
+  return [findStrategy(state, strategyId)];
 }
 
 async function keyedMessage(db: Database, caller: string, key: string) {

@@ -1,4 +1,5 @@
 import { notFound } from '@checkline/core/contract';
+import { callerUserId } from '../caller.ts';
 import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
 import { enqueueDeliveries } from './enqueue.ts';
@@ -37,12 +38,12 @@ export function deliveryHandlers(state: NotificationState) {
     sendTestNotification: os.sendTestNotification.handler(async ({ context, input }) => {
       const { deliveries } = await enqueueDeliveries(state, context, {
         kind: 'test',
-        userIds: [context.principal.id!],
+        userIds: [callerUserId(context)],
         strategyId: input.strategyId,
         notification: testNotification,
       });
       const [delivery] = deliveries;
-      if (!delivery) throw notFound('Strategy', input.strategyId);
+      if (!delivery) throw notFound('Notification strategy', input.strategyId);
       return { delivery };
     }),
     getDeliveries: os.getDeliveries.handler(({ context, input }) =>

@@ -2,59 +2,28 @@ import { recordIdentity } from '@checkline/auth';
 import type { Principal } from '@checkline/core';
 import { testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
-import { createTestDatabase } from '@checkline/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import { linkExternalAccount } from '../strategies/settings-store.ts';
-import type { StrategyOAuth } from '../strategies/strategy.ts';
 import { versionedSchema } from '../strategies/versioned-schema.ts';
+import { contactStrategies } from '../testing/contact-strategies.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
-import { backoffDelayMs } from './settings.ts';
-import type { DeliveryProcess } from './test-kit.ts';
+import type { DeliveryProcess } from '../testing/fixture.ts';
 import {
   configureStrategy,
   createUsers,
-  deliveryMigrations,
   qualified,
   setPreference,
-  startDeliveryProcess,
+  startDeliveryFixture,
   useRule,
-} from './test-kit.ts';
+} from '../testing/fixture.ts';
+import { backoffDelayMs } from './settings.ts';
 
-const oauth: StrategyOAuth<unknown> = {
-  clientId: () => 'client',
-  clientSecret: () => 'secret',
-  scopes: ['chat:write'],
-  authorizationUrl: () => 'https://chat.example/authorize',
-  tokenUrl: () => 'https://chat.example/token',
-  extractExternalId: (token) => String(token.user_id),
-};
-const pagerNumbers = new Map<string, string>();
-
-const email = recordingStrategy({
-  id: 'email',
-  contactResolution: { type: 'auth-email' },
-  layoutConfig: versionedSchema({ version: 1, schema: z.object({ color: z.string() }) }),
-});
-const github = recordingStrategy({
-  id: 'github-mail',
-  contactResolution: { type: 'auth-provider', provider: 'github' },
-});
-const sms = recordingStrategy({
-  id: 'sms',
-  contactResolution: { type: 'user-config', field: 'phone' },
-  userConfig: versionedSchema({ version: 1, schema: z.object({ phone: z.string().optional() }) }),
-});
-const chat = recordingStrategy({ id: 'chat', contactResolution: { type: 'oauth-link' }, oauth });
-const pager = recordingStrategy({
-  id: 'pager',
-  contactResolution: {
-    type: 'custom',
-    resolve: ({ userId }) => Promise.resolve(pagerNumbers.get(userId)),
-  },
+const { email, github, sms, chat, pager, pagerNumbers } = contactStrategies({
+  emailLayout: versionedSchema({ version: 1, schema: z.object({ color: z.string() }) }),
 });
 const flaky = recordingStrategy({ id: 'flaky' }, () =>
   Promise.resolve({ success: false, error: 'provider down' }),
@@ -84,24 +53,19 @@ const deliveryRows = (messageId: string) =>
 const contactsOf = (recorder: { sent: { contact: string }[] }) =>
   recorder.sent.map((context) => context.contact);
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  database = await createTestDatabase(deliveryMigrations());
-  server = await startDeliveryProcess(
-    database.db,
+  ({ database, server, close } = await startDeliveryFixture(
     all.map((recorder) => recorder.strategy),
-    { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20, sendTimeoutMs: 300 },
-  );
-  for (const { strategy } of all) {
-    await configureStrategy(database.db, strategy.id, {
-      ...(strategy.id === 'email' && { layoutConfig: { color: '#123456' } }),
-    });
-  }
+    {
+      delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20, sendTimeoutMs: 300 },
+      settingsOf: (id) => (id === 'email' ? { layoutConfig: { color: '#123456' } } : {}),
+    },
+  ));
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 describe('delivery queue', () => {
   describe('works', () => {

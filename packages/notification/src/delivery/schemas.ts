@@ -1,12 +1,6 @@
 import { pageInput, pageOf } from '@checkline/core/contract';
 import { z } from 'zod';
-import {
-  ActionSchema,
-  ImportanceSchema,
-  MarkdownSchema,
-  NotificationTypeSchema,
-  TitleSchema,
-} from '../message-schemas.ts';
+import { NotificationContentSchema } from '../message-schemas.ts';
 import { StrategyIdSchema } from '../strategies/schemas.ts';
 
 const IdempotencyKeySchema = z
@@ -17,13 +11,13 @@ const IdempotencyKeySchema = z
     'Repeating a call with the same key creates nothing new and answers the same deliveries.',
   );
 
-/** The seed's notification of sendExternal: `description` instead of `body`. */
+const { title, body, ...notificationFields } = NotificationContentSchema.shape;
+
+/** The seed's notification of sendExternal: `description` instead of `body`, in its place. */
 export const ExternalNotificationSchema = z.object({
-  title: TitleSchema,
-  description: MarkdownSchema.optional().describe('Markdown.'),
-  importance: ImportanceSchema.default('info'),
-  action: ActionSchema.optional(),
-  type: NotificationTypeSchema,
+  title,
+  description: body,
+  ...notificationFields,
 });
 
 export const SendExternalInputSchema = z.object({
@@ -35,12 +29,8 @@ export const SendExternalInputSchema = z.object({
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
 
-export const TransactionalMessageSchema = z.object({
-  title: TitleSchema,
-  description: MarkdownSchema.optional().describe('Markdown.'),
-  action: ActionSchema.optional(),
-  type: NotificationTypeSchema,
-});
+/** sendTransactional's message: sendExternal's notification without an importance. */
+export const TransactionalMessageSchema = ExternalNotificationSchema.omit({ importance: true });
 
 export const SendTransactionalInputSchema = z.object({
   userId: z.uuid(),
@@ -98,7 +88,5 @@ export const GetDeliveriesInputSchema = z.object({
 export const DeliveryPageSchema = pageOf('deliveries', DeliverySchema);
 
 export type Delivery = z.infer<typeof DeliverySchema>;
-export type SendExternalInput = z.infer<typeof SendExternalInputSchema>;
-export type SendTransactionalInput = z.infer<typeof SendTransactionalInputSchema>;
 export type GetDeliveriesInput = z.infer<typeof GetDeliveriesInputSchema>;
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;

@@ -16,7 +16,7 @@ import {
   qualified,
   startDeliveryProcess,
   useRule,
-} from './test-kit.ts';
+} from '../testing/fixture.ts';
 
 /**
  * Two server processes on one database: on PostgreSQL each has its own connection pool (as two

@@ -1,15 +1,8 @@
-import type { RequestContext } from '@checkline/core';
+import { callerUserId } from '../caller.ts';
 import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
 import * as inbox from './service.ts';
 import { streamInbox } from './stream.ts';
-
-/** The calling user's id; the contract admits only users to the inbox procedures. */
-function callerId(context: RequestContext): string {
-  const { kind, id } = context.principal;
-  if (kind !== 'user' || id === null) throw new Error('inbox procedures are for users only');
-  return id;
-}
 
 export function inboxHandlers(state: NotificationState) {
   return {
@@ -17,19 +10,19 @@ export function inboxHandlers(state: NotificationState) {
       notified: await inbox.insertNotifications(context.db, input.userIds, input.notification),
     })),
     getNotifications: os.getNotifications.handler(({ context, input }) =>
-      inbox.listNotifications(context.db, callerId(context), input),
+      inbox.listNotifications(context.db, callerUserId(context), input),
     ),
     getUnreadCount: os.getUnreadCount.handler(async ({ context }) => ({
-      count: await inbox.countUnread(context.db, callerId(context)),
+      count: await inbox.countUnread(context.db, callerUserId(context)),
     })),
     markAsRead: os.markAsRead.handler(({ context, input }) =>
-      inbox.markAsRead(context.db, callerId(context), input),
+      inbox.markAsRead(context.db, callerUserId(context), input),
     ),
     deleteNotification: os.deleteNotification.handler(({ context, input }) =>
-      inbox.deleteNotification(context.db, callerId(context), input.id),
+      inbox.deleteNotification(context.db, callerUserId(context), input.id),
     ),
     streamNotifications: os.streamNotifications.handler(async function* ({ context, signal }) {
-      yield* streamInbox(state.inboxHub, context.db, callerId(context), signal);
+      yield* streamInbox(state.inboxHub, context.db, callerUserId(context), signal);
     }),
   };
 }

@@ -36,10 +36,6 @@ export class InboxHub {
     });
   }
 
-  get listening() {
-    return this.#unlisten !== undefined;
-  }
-
   /** Streams `userId`'s events to `push` until the returned function is called. */
   subscribe(userId: string, push: Push): () => void {
     let pushes = this.#streams.get(userId);

@@ -2,25 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@checkline/core';
 import { silentLogger } from '@checkline/core';
 import { startPluginHarness } from '@checkline/core/testing';
-import type { DatabaseHandle } from '@checkline/db';
-import { createTestDatabase } from '@checkline/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inbox } from '../db/schema.ts';
 import { createNotificationPlugin } from '../plugin.ts';
+import { inboxDatabaseForTests } from '../testing/fixture.ts';
 import { startInboxPurge } from './retention.ts';
 import { insertNotifications } from './service.ts';
 
-let database: DatabaseHandle;
-const migrationsFolder = createNotificationPlugin().migrationsFolder!;
-
-beforeAll(async () => {
-  database = await createTestDatabase([{ pluginId: 'notification', folder: migrationsFolder }]);
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(inbox);
-});
+const database = inboxDatabaseForTests();
 
 /** Notifications to fresh users, written `daysAgo` days ago. */
 async function notificationsAged(daysAgo: number, users: number, title: string) {

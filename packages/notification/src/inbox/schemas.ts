@@ -3,18 +3,13 @@ import { z } from 'zod';
 import {
   ActionSchema,
   ImportanceSchema,
-  MarkdownSchema,
-  NotificationTypeSchema,
+  NotificationContentSchema,
   TitleSchema,
 } from '../message-schemas.ts';
 
 /** A notification as notifyUsers takes it (the seed's Notification). */
-export const NotificationInputSchema = z.object({
+export const NotificationInputSchema = NotificationContentSchema.extend({
   title: TitleSchema.describe('Shown as the headline; the e-mail subject.'),
-  body: MarkdownSchema.optional().describe('Markdown.'),
-  importance: ImportanceSchema.default('info'),
-  action: ActionSchema.optional(),
-  type: NotificationTypeSchema,
 });
 
 export const NotifyUsersInputSchema = z.object({

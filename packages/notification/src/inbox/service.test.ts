@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle } from '@checkline/db';
-import { createTestDatabase } from '@checkline/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inbox } from '../db/schema.ts';
-import { createNotificationPlugin } from '../plugin.ts';
-import type { NotificationInput } from './schemas.ts';
+import { inboxDatabaseForTests, note } from '../testing/fixture.ts';
 import {
   countUnread,
   deleteNotification,
@@ -15,22 +12,7 @@ import {
   purgeNotificationsBefore,
 } from './service.ts';
 
-let database: DatabaseHandle;
-const migrationsFolder = createNotificationPlugin().migrationsFolder!;
-
-const note = (title: string): NotificationInput => ({
-  title,
-  type: 'test.note',
-  importance: 'info',
-});
-
-beforeAll(async () => {
-  database = await createTestDatabase([{ pluginId: 'notification', folder: migrationsFolder }]);
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(inbox);
-});
+const database = inboxDatabaseForTests();
 
 const page = (userId: string, extra: { unreadOnly?: boolean; cursor?: string; limit?: number }) =>
   listNotifications(database.db, userId, { unreadOnly: false, limit: 100, ...extra });

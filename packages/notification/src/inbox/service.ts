@@ -3,7 +3,7 @@ import { notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { keysetOrder, queryRows } from '@checkline/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { inbox } from '../db/schema.ts';
+import { inbox, storedAction } from '../db/schema.ts';
 import { INBOX_CHANNEL, NEW_ROWS_PER_NOTIFY, notifyUnread } from './changes.ts';
 import type {
   GetNotificationsInput,
@@ -21,10 +21,7 @@ export function toInAppNotification(row: InboxRow): InAppNotification {
     title: row.title,
     body: row.body,
     importance: row.importance,
-    action:
-      row.actionLabel !== null && row.actionUrl !== null
-        ? { label: row.actionLabel, url: row.actionUrl }
-        : null,
+    action: storedAction(row),
     read: row.readAt !== null,
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -5,23 +5,16 @@ import { createTestDatabase } from '@checkline/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbox } from '../db/schema.ts';
-import { createNotificationPlugin } from '../plugin.ts';
+import { inboxMigrations, note } from '../testing/fixture.ts';
 import { InboxHub } from './hub.ts';
-import type { InboxEvent, NotificationInput } from './schemas.ts';
+import type { InboxEvent } from './schemas.ts';
 import { deleteNotification, insertNotifications, markAsRead } from './service.ts';
 import { streamInbox } from './stream.ts';
 
 let database: DatabaseHandle;
 let hub: InboxHub;
-const migrationsFolder = createNotificationPlugin().migrationsFolder!;
-const note = (title: string): NotificationInput => ({
-  title,
-  type: 'test.note',
-  importance: 'info',
-});
-
 beforeAll(async () => {
-  database = await createTestDatabase([{ pluginId: 'notification', folder: migrationsFolder }]);
+  database = await createTestDatabase(inboxMigrations());
   hub = new InboxHub(database.db, silentLogger);
   await hub.start(database.listen);
 });

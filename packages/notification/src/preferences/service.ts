@@ -8,30 +8,23 @@ import type { LayerRead, StoredLayer } from '../strategies/config-layer.ts';
 import { prepareLayerWrite, publicLayer } from '../strategies/config-layer.ts';
 import { layerJsonSchema } from '../strategies/json-schema.ts';
 import type { RegisteredStrategy } from '../strategies/registry.ts';
-import { strategyUseRule } from '../strategies/registry.ts';
+import { mayUseStrategy, useRuleOf } from '../strategies/registry.ts';
 import { findStrategy } from '../strategies/service.ts';
 import type { PreferenceRow } from '../strategies/settings-store.ts';
 import {
   loadStrategySettings,
   preferenceAddress,
+  problemsOf,
   readPreferenceConfig,
 } from '../strategies/settings-store.ts';
 import type { Channel, UpdateMyChannelInput } from './schemas.ts';
-
-/** Whether `principal` holds the strategy's `.use` rule (admins hold every rule). */
-export function mayUseStrategy(principal: Principal, strategy: RegisteredStrategy): boolean {
-  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
-  return principal.isAdmin || principal.accessRules.includes(rule);
-}
 
 function channelView(
   strategy: RegisteredStrategy,
   row: PreferenceRow | undefined,
   read: LayerRead,
 ): Channel {
-  const config = strategy.userConfig
-    ? publicLayer(strategy.userConfig, read)
-    : { values: null, secrets: {} };
+  const config = publicLayer(strategy.userConfig, read);
   return {
     strategyId: strategy.qualifiedId,
     displayName: strategy.displayName,
@@ -45,7 +38,7 @@ function channelView(
     userConfigSchema: strategy.userConfig ? layerJsonSchema(strategy.userConfig.schema) : null,
     linked: row?.externalId != null,
     linkedAt: row?.linkedAt?.toISOString() ?? null,
-    problems: read.state === 'problem' ? [{ layer: 'userConfig', message: read.message }] : [],
+    problems: problemsOf([['userConfig', read]]),
   };
 }
 
@@ -94,7 +87,7 @@ export async function updateMyChannel(
 ): Promise<Channel> {
   const strategy = findStrategy(state, input.strategyId);
   if (!mayUseStrategy(principal, strategy)) {
-    throw missingAccess(strategyUseRule(strategy.ownerPluginId, strategy.id).id);
+    throw missingAccess(useRuleOf(strategy));
   }
   const [row] = await db
     .select()

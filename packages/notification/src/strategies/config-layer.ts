@@ -141,12 +141,14 @@ export function prepareLayerWrite(
 
 /**
  * A layer's value as procedures show it: secrets left out, and which of them are set (with
- * nothing stored, every secret outside arrays and records is listed as unset).
+ * nothing stored, every secret outside arrays and records is listed as unset). A strategy
+ * without the layer shows nothing.
  */
 export function publicLayer(
-  versioned: VersionedSchema,
+  versioned: VersionedSchema | undefined,
   read: LayerRead,
 ): { values: Record<string, unknown> | null; secrets: Record<string, boolean> } {
+  if (!versioned) return { values: null, secrets: {} };
   const secretPaths = secretFieldPaths(versioned.schema);
   if (read.state === 'ok') return withoutSecrets(read.value, secretPaths);
   if (read.state === 'problem') return { values: null, secrets: {} };

@@ -18,6 +18,21 @@ export function strategyUseRule(ownerPluginId: string, id: string): AccessRule {
   };
 }
 
+/** The id of a registered strategy's `.use` rule. */
+export const useRuleOf = (strategy: RegisteredStrategy): string =>
+  strategyUseRule(strategy.ownerPluginId, strategy.id).id;
+
+/**
+ * Whether `holder` (a principal, or a user profile from the auth plugin) may receive through
+ * `strategy`: it holds the strategy's `.use` rule, or is an admin, who holds every rule.
+ */
+export function mayUseStrategy(
+  holder: { isAdmin: boolean; accessRules: readonly string[] },
+  strategy: RegisteredStrategy,
+): boolean {
+  return holder.isAdmin || holder.accessRules.includes(useRuleOf(strategy));
+}
+
 function assertContactResolution(label: string, strategy: NotificationStrategy): void {
   const resolution = strategy.contactResolution;
   const refuse = (reason: string) => {

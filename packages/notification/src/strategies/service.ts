@@ -8,16 +8,14 @@ import type { StoredLayer } from './config-layer.ts';
 import { prepareLayerWrite, publicLayer } from './config-layer.ts';
 import { layerJsonSchema } from './json-schema.ts';
 import type { RegisteredStrategy } from './registry.ts';
-import { strategyUseRule } from './registry.ts';
+import { useRuleOf } from './registry.ts';
 import type { StrategyView, UpdateStrategyInput } from './schemas.ts';
 import type { StrategyRead } from './settings-store.ts';
-import { readStrategyRow, strategyProblems } from './settings-store.ts';
+import { readStrategyRow, strategyAddress, strategyProblems } from './settings-store.ts';
 
 function strategyView(strategy: RegisteredStrategy, read: StrategyRead): StrategyView {
   const config = publicLayer(strategy.config, read.config);
-  const layout = strategy.layoutConfig
-    ? publicLayer(strategy.layoutConfig, read.layoutConfig)
-    : { values: null, secrets: {} };
+  const layout = publicLayer(strategy.layoutConfig, read.layoutConfig);
   return {
     strategyId: strategy.qualifiedId,
     ownerPluginId: strategy.ownerPluginId,
@@ -27,7 +25,7 @@ function strategyView(strategy: RegisteredStrategy, read: StrategyRead): Strateg
     adminInstructions: strategy.adminInstructions ?? null,
     userInstructions: strategy.userInstructions ?? null,
     contactResolution: strategy.contactResolution.type,
-    useRule: strategyUseRule(strategy.ownerPluginId, strategy.id).id,
+    useRule: useRuleOf(strategy),
     enabled: read.enabled,
     configured: read.config.state === 'ok',
     config: config.values,
@@ -76,6 +74,7 @@ export async function listStrategies(
   return views;
 }
 
+/** The registered strategy `strategyId`, or NOT_FOUND, the same answer for every procedure. */
 export function findStrategy(state: NotificationState, strategyId: string): RegisteredStrategy {
   const strategy = state.strategies.get(strategyId);
   if (!strategy) throw notFound('Notification strategy', strategyId);
@@ -99,36 +98,27 @@ export async function updateStrategy(
     .for('update');
   const before = await readStrategyRow(state, db, strategy, row);
   const issues: InputIssue[] = [];
-  let config: StoredLayer | undefined;
-  let layout: StoredLayer | undefined;
-  if (input.config !== undefined) {
+  const prepare = (layer: 'config' | 'layoutConfig', value: unknown): StoredLayer | undefined => {
+    const versioned = strategy[layer];
+    if (!versioned) {
+      issues.push({ path: layer, message: 'This strategy has no layout config' });
+      return undefined;
+    }
     const write = prepareLayerWrite(
       state.keyring,
-      strategy.config,
-      { table: 'strategy_settings', row: strategy.qualifiedId, column: 'config' },
-      'config',
-      input.config,
-      before.config,
+      versioned,
+      strategyAddress(strategy.qualifiedId, layer),
+      layer,
+      value,
+      before[layer],
     );
-    if (write.ok) config = write.stored;
-    else issues.push(...write.issues);
-  }
-  if (input.layoutConfig !== undefined) {
-    if (!strategy.layoutConfig) {
-      issues.push({ path: 'layoutConfig', message: 'This strategy has no layout config' });
-    } else {
-      const write = prepareLayerWrite(
-        state.keyring,
-        strategy.layoutConfig,
-        { table: 'strategy_settings', row: strategy.qualifiedId, column: 'layoutConfig' },
-        'layoutConfig',
-        input.layoutConfig,
-        before.layoutConfig,
-      );
-      if (write.ok) layout = write.stored;
-      else issues.push(...write.issues);
-    }
-  }
+    if (write.ok) return write.stored;
+    issues.push(...write.issues);
+    return undefined;
+  };
+  const config = input.config === undefined ? undefined : prepare('config', input.config);
+  const layout =
+    input.layoutConfig === undefined ? undefined : prepare('layoutConfig', input.layoutConfig);
   if (issues.length > 0) throw badRequest('Invalid strategy settings', issues);
   const configured = config !== undefined || before.config.state === 'ok';
   if (input.enabled === true && !configured) {

@@ -2,7 +2,7 @@ import type { Database } from '@checkline/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { preferences, strategySettings } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
-import type { LayerAddress, LayerRead } from './config-layer.ts';
+import type { LayerAddress, LayerRead, StoredLayer } from './config-layer.ts';
 import { readLayer, storedLayer } from './config-layer.ts';
 import type { RegisteredStrategy } from './registry.ts';
 import type { ConfigProblem } from './schemas.ts';
@@ -38,7 +38,8 @@ export interface StrategyRead {
   layoutConfig: LayerRead;
 }
 
-const problemsOf = (reads: [ConfigProblem['layer'], LayerRead][]): ConfigProblem[] =>
+/** The problems of the layers read, each named by its layer. */
+export const problemsOf = (reads: [ConfigProblem['layer'], LayerRead][]): ConfigProblem[] =>
   reads.flatMap(([layer, read]) =>
     read.state === 'problem' ? [{ layer, message: read.message }] : [],
   );
@@ -49,7 +50,10 @@ export const strategyProblems = (read: StrategyRead) =>
     ['layoutConfig', read.layoutConfig],
   ]);
 
-const strategyAddress = (strategyId: string, column: LayerAddress['column']): LayerAddress => ({
+export const strategyAddress = (
+  strategyId: string,
+  column: LayerAddress['column'],
+): LayerAddress => ({
   table: 'strategy_settings',
   row: strategyId,
   column,
@@ -61,10 +65,52 @@ export const preferenceAddress = (userId: string, strategyId: string): LayerAddr
   column: 'config',
 });
 
+type StrategyLayer = 'config' | 'layoutConfig';
+
+/** Where each layer of a strategy row is stored, and how the log names it. */
+const strategyLayerColumns = {
+  config: { data: 'config', version: 'configVersion', noun: 'config' },
+  layoutConfig: { data: 'layoutConfig', version: 'layoutVersion', noun: 'layout' },
+} as const satisfies Record<
+  StrategyLayer,
+  { data: keyof StrategyRow; version: keyof StrategyRow; noun: string }
+>;
+
 /**
- * Reads a strategy row's layers; a layer that was migrated is written back, re-sealed under its
- * new version, with `db` (the caller's transaction). The write is guarded by the version it read,
- * so a concurrent administrator's write is never overwritten by an older read.
+ * Writes a migrated layer back, re-sealed under its new version. The write is guarded by the
+ * version it read, so a concurrent administrator's write is never overwritten by an older read.
+ */
+async function writeBackStrategyLayer(
+  state: NotificationState,
+  db: Database,
+  strategyId: string,
+  layer: StrategyLayer,
+  readVersion: number,
+  stored: StoredLayer,
+): Promise<void> {
+  const columns = strategyLayerColumns[layer];
+  await db
+    .update(strategySettings)
+    .set({
+      [columns.data]: stored.data,
+      [columns.version]: stored.version,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      and(
+        eq(strategySettings.strategyId, strategyId),
+        eq(strategySettings[columns.version], readVersion),
+      ),
+    );
+  state.logger.info(
+    { strategyId, layer, from: readVersion, to: stored.version },
+    `migrated a stored strategy ${columns.noun} to its current version`,
+  );
+}
+
+/**
+ * Reads a strategy row's layers; a layer that was migrated is written back with `db` (the
+ * caller's transaction), see {@link writeBackStrategyLayer}.
  */
 export async function readStrategyRow(
   state: NotificationState,
@@ -74,75 +120,36 @@ export async function readStrategyRow(
 ): Promise<StrategyRead> {
   if (!row) return { enabled: false, config: { state: 'empty' }, layoutConfig: { state: 'empty' } };
   const { qualifiedId } = strategy;
-  const config = readLayer(
-    state.keyring,
-    strategy.config,
-    strategyAddress(qualifiedId, 'config'),
-    storedLayer(row.config, row.configVersion),
-  );
-  const layoutConfig: LayerRead = strategy.layoutConfig
-    ? readLayer(
-        state.keyring,
-        strategy.layoutConfig,
-        strategyAddress(qualifiedId, 'layoutConfig'),
-        storedLayer(row.layoutConfig, row.layoutVersion),
-      )
-    : { state: 'empty' };
-  if (config.state === 'ok' && config.migrated) {
-    await db
-      .update(strategySettings)
-      .set({
-        config: config.stored.data,
-        configVersion: config.stored.version,
-        updatedAt: sql`clock_timestamp()`,
-      })
-      .where(
-        and(
-          eq(strategySettings.strategyId, qualifiedId),
-          eq(strategySettings.configVersion, row.configVersion!),
-        ),
-      );
-    state.logger.info(
-      {
-        strategyId: qualifiedId,
-        layer: 'config',
-        from: row.configVersion,
-        to: config.stored.version,
-      },
-      'migrated a stored strategy config to its current version',
+  const readStrategyLayer = (layer: StrategyLayer): LayerRead => {
+    const versioned = strategy[layer];
+    if (!versioned) return { state: 'empty' };
+    const columns = strategyLayerColumns[layer];
+    return readLayer(
+      state.keyring,
+      versioned,
+      strategyAddress(qualifiedId, layer),
+      storedLayer(row[columns.data], row[columns.version]),
     );
+  };
+  const read: StrategyRead = {
+    enabled: row.enabled,
+    config: readStrategyLayer('config'),
+    layoutConfig: readStrategyLayer('layoutConfig'),
+  };
+  for (const layer of ['config', 'layoutConfig'] as const) {
+    const layerRead = read[layer];
+    if (layerRead.state === 'ok' && layerRead.migrated) {
+      const readVersion = row[strategyLayerColumns[layer].version]!;
+      await writeBackStrategyLayer(state, db, qualifiedId, layer, readVersion, layerRead.stored);
+    }
   }
-  if (layoutConfig.state === 'ok' && layoutConfig.migrated) {
-    await db
-      .update(strategySettings)
-      .set({
-        layoutConfig: layoutConfig.stored.data,
-        layoutVersion: layoutConfig.stored.version,
-        updatedAt: sql`clock_timestamp()`,
-      })
-      .where(
-        and(
-          eq(strategySettings.strategyId, qualifiedId),
-          eq(strategySettings.layoutVersion, row.layoutVersion!),
-        ),
-      );
-    state.logger.info(
-      {
-        strategyId: qualifiedId,
-        layer: 'layoutConfig',
-        from: row.layoutVersion,
-        to: layoutConfig.stored.version,
-      },
-      'migrated a stored strategy layout to its current version',
-    );
-  }
-  for (const problem of strategyProblems({ enabled: row.enabled, config, layoutConfig })) {
+  for (const problem of strategyProblems(read)) {
     state.logger.warn(
       { strategyId: qualifiedId, layer: problem.layer, problem: problem.message },
       'a stored strategy config cannot be read',
     );
   }
-  return { enabled: row.enabled, config, layoutConfig };
+  return read;
 }
 
 /** Reads a preference row's userConfig, writing a migrated one back like {@link readStrategyRow}. */

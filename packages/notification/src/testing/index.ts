@@ -1,4 +1,5 @@
 export { testChannelPlugin } from './channel-plugin.ts';
+export { contactStrategies } from './contact-strategies.ts';
 export { recordingStrategy } from './recording-strategy.ts';
 export { testStrategy } from './test-strategy.ts';
 export { writeStrategySettings, writeUserChannel } from './settings-rows.ts';

@@ -4,26 +4,59 @@ import type { AnyPlugin, Principal } from '@checkline/core';
 import { startPluginHarness } from '@checkline/core/testing';
 import type { Database, DatabaseHandle } from '@checkline/db';
 import { queryRows } from '@checkline/db';
+import { createTestDatabase } from '@checkline/db/testing';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { notificationAccess } from '../access.ts';
 import { notificationContract } from '../contract.ts';
+import { inbox } from '../db/schema.ts';
+import type { DeliverySettings } from '../delivery/settings.ts';
+import type { NotificationInput } from '../inbox/schemas.ts';
 import { createNotificationPlugin } from '../plugin.ts';
 import type { NotificationStrategy } from '../strategies/strategy.ts';
-import { testChannelPlugin } from '../testing/channel-plugin.ts';
-import { writeStrategySettings, writeUserChannel } from '../testing/settings-rows.ts';
-import type { DeliverySettings } from './settings.ts';
+import { testChannelPlugin } from './channel-plugin.ts';
+import { writeStrategySettings, writeUserChannel } from './settings-rows.ts';
 
 export const CHANNEL_PLUGIN = 'test-channel';
 
-/** The migrations a delivery test database needs: auth's and notification's. */
+/** The migrations an inbox test database needs: notification's only. */
+export function inboxMigrations() {
+  return [{ pluginId: 'notification', folder: createNotificationPlugin().migrationsFolder! }];
+}
+
+/**
+ * This test file's database with notification's tables, created before its tests and closed
+ * after them, its inbox emptied before each test. Read `db` inside tests, not at import.
+ */
+export function inboxDatabaseForTests(): { readonly db: Database } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase(inboxMigrations());
+  });
+  afterAll(() => handle?.close());
+  beforeEach(async () => {
+    await handle!.db.delete(inbox);
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('The inbox test database is not created yet');
+      return handle.db;
+    },
+  };
+}
+
+/** The migrations a delivery test database needs: auth's (users, roles) and notification's. */
 export function deliveryMigrations() {
   const auth = createAuthPlugin({ baseUrl: 'http://localhost:3000' });
-  const notification = createNotificationPlugin();
-  return [
-    { pluginId: 'auth', folder: auth.migrationsFolder! },
-    { pluginId: 'notification', folder: notification.migrationsFolder! },
-  ];
+  return [{ pluginId: 'auth', folder: auth.migrationsFolder! }, ...inboxMigrations()];
 }
+
+/** A plain in-app notification titled `title`. */
+export const note = (title: string): NotificationInput => ({
+  title,
+  type: 'test.note',
+  importance: 'info',
+});
 
 /**
  * One "server process" for delivery tests: auth, notification and a channel plugin registering
@@ -115,4 +148,37 @@ export const setPreference = (
   preference: Parameters<typeof writeUserChannel>[3],
 ) => writeUserChannel(db, userId, qualified(id), preference);
 
-export type { DatabaseHandle };
+/**
+ * A test file's database (auth's and notification's tables) with one delivery process on it
+ * running `strategies`, each configured by an administrator (`settingsOf` its settings).
+ * `close` stops the process, then the database.
+ */
+export async function startDeliveryFixture(
+  strategies: readonly NotificationStrategy[],
+  options: {
+    delivery?: DeliverySettings;
+    settingsOf?: (strategyId: string) => Parameters<typeof configureStrategy>[2];
+  } = {},
+) {
+  const database = await createTestDatabase(deliveryMigrations());
+  let server: DeliveryProcess | undefined;
+  try {
+    server = await startDeliveryProcess(database.db, strategies, options.delivery);
+    for (const strategy of strategies) {
+      await configureStrategy(database.db, strategy.id, options.settingsOf?.(strategy.id));
+    }
+  } catch (error) {
+    await server?.stop();
+    await database.close();
+    throw error;
+  }
+  const started = server;
+  return {
+    database,
+    server: started,
+    close: async () => {
+      await started.stop();
+      await database.close();
+    },
+  };
+}
