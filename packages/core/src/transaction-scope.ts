@@ -9,15 +9,19 @@ export type TransactionContext = Pick<
 >;
 
 /**
- * Runs `work` in a transaction of `context.db`. Events it emits are written to the outbox in that
- * transaction (a rollback discards them; one that cannot be written rolls the change back) and
- * dispatched once it has committed; after-commit tasks are handed to `context` then, and dropped
- * on rollback.
+ * Runs `work` in a transaction of `context.db`, or joins the caller's when `context` is in one.
+ * Events it emits are written to the outbox in that transaction (a rollback discards them; one
+ * that cannot be written rolls the change back) and dispatched once it has committed;
+ * after-commit tasks are handed to `context` then, and dropped on rollback.
  */
 export async function runInTransaction<R>(
   context: RequestContext,
   work: (inner: TransactionContext) => Promise<R>,
 ): Promise<R> {
+  if (context.inTransaction) {
+    const { db, emit, afterCommit } = context;
+    return work({ db, inTransaction: true, emit, afterCommit });
+  }
   const written: Promise<string>[] = [];
   const tasks: (() => void | Promise<void>)[] = [];
   const result = await context.db.transaction(async (tx) => {
