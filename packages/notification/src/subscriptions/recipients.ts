@@ -33,19 +33,19 @@ export function systemsBySubscriber(
   return reached;
 }
 
-/** A user's roles and teams as auth's `getUserProfiles` answers them. */
-export interface UserProfile {
-  userId: string;
+/** The part of auth's `getUserProfiles` answer that access decisions read. */
+export interface AccessProfile {
+  id: string;
   accessRules: readonly string[];
   teamIds: readonly string[];
   isAdmin: boolean;
 }
 
 /** The principal the user would be when signed in: what access checks take. */
-export function principalOf(profile: UserProfile): Principal {
+export function principalOf(profile: AccessProfile): Principal {
   return {
     kind: 'user',
-    id: profile.userId,
+    id: profile.id,
     accessRules: profile.accessRules,
     teamIds: profile.teamIds,
     isAdmin: profile.isAdmin,
