@@ -54,7 +54,7 @@ describe('systemsBySubscriber works', () => {
 describe('principalOf and holdsRule work', () => {
   it('makes the user principal from a profile; admins hold every rule', () => {
     const profile = {
-      userId: ana,
+      id: ana,
       accessRules: ['incident.incident.read'],
       teamIds: ['t'],
       isAdmin: false,
