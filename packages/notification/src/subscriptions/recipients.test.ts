@@ -49,6 +49,15 @@ describe('systemsBySubscriber works', () => {
     );
     expect(reached).toEqual(new Map([[ana, new Set([api, db])]]));
   });
+
+  it('reaches only the subscribers to everything with an event concerning no system', () => {
+    const reached = systemsBySubscriber(
+      [subscription(ana, { systemId: api }), subscription(cleo, {})],
+      [],
+      groups,
+    );
+    expect(reached).toEqual(new Map([[cleo, new Set()]]));
+  });
 });
 
 describe('principalOf and holdsRule work', () => {
@@ -76,18 +85,19 @@ describe('principalOf and holdsRule work', () => {
 });
 
 describe('groupBySystems works', () => {
-  it('puts users reaching the same systems in one group and drops users reaching none', () => {
+  it('puts users reaching the same systems in one group', () => {
     const grouped = groupBySystems(
       new Map([
         [ana, [db, api]],
         [ben, [api, db]],
         [cleo, [web]],
-        ['user-none', []],
+        ['user-unattached', []],
       ]),
     );
     expect(grouped).toEqual([
       { systemIds: [api, db], userIds: [ana, ben] },
       { systemIds: [web], userIds: [cleo] },
+      { systemIds: [], userIds: ['user-unattached'] },
     ]);
   });
 });

@@ -9,7 +9,8 @@ export interface SubscriptionTarget {
 
 /**
  * For each subscriber, the systems concerned by an event that one of their subscriptions reaches:
- * a subscription to the system, to a group containing it, or to everything.
+ * a subscription to the system, to a group containing it, or to everything. An event concerning
+ * no system (an incident not attached to any) reaches the subscribers to everything, with none.
  */
 export function systemsBySubscriber(
   subscriptions: readonly SubscriptionTarget[],
@@ -25,7 +26,8 @@ export function systemsBySubscriber(
       }
       return true;
     });
-    if (systems.length === 0) continue;
+    const everything = subscription.systemId === null && subscription.groupId === null;
+    if (systems.length === 0 && !(everything && concerned.length === 0)) continue;
     const mine = reached.get(subscription.userId) ?? new Set<string>();
     for (const systemId of systems) mine.add(systemId);
     reached.set(subscription.userId, mine);
@@ -58,14 +60,14 @@ export function holdsRule(principal: Principal, rule: string): boolean {
 
 /**
  * Users reaching the same systems get the same message: one group per distinct set, so messages
- * are built and written once per set rather than once per user.
+ * are built and written once per set rather than once per user. Leave out users who may read
+ * nothing before calling.
  */
 export function groupBySystems(
   readable: ReadonlyMap<string, readonly string[]>,
 ): { systemIds: string[]; userIds: string[] }[] {
   const groups = new Map<string, { systemIds: string[]; userIds: string[] }>();
   for (const [userId, systemIds] of readable) {
-    if (systemIds.length === 0) continue;
     const sorted = [...systemIds].sort();
     const key = sorted.join(',');
     const group = groups.get(key) ?? { systemIds: sorted, userIds: [] };
