@@ -80,7 +80,8 @@ export async function deleteSubscription(db: Database, userId: string, id: strin
 
 /**
  * Subscriptions to `kind` that may reach any of `systemIds`: to one of them, to one of
- * `groupIds` (the groups holding them), or to everything. One statement.
+ * `groupIds` (the groups holding them), or to everything (all an event naming no system
+ * reaches). One statement.
  */
 export async function subscriptionsConcerning(
   db: Database,
@@ -88,7 +89,6 @@ export async function subscriptionsConcerning(
   systemIds: readonly string[],
   groupIds: readonly string[],
 ): Promise<SubscriptionTarget[]> {
-  if (systemIds.length === 0) return [];
   return db
     .select({
       userId: subscriptions.userId,
@@ -100,7 +100,7 @@ export async function subscriptionsConcerning(
       and(
         arrayContains(subscriptions.events, sql`array[${kind}]::text[]`),
         or(
-          inArray(subscriptions.systemId, [...systemIds]),
+          systemIds.length > 0 ? inArray(subscriptions.systemId, [...systemIds]) : undefined,
           groupIds.length > 0 ? inArray(subscriptions.groupId, [...groupIds]) : undefined,
           and(isNull(subscriptions.systemId), isNull(subscriptions.groupId)),
         ),
