@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { memoryGroup, memorySystem } from './memory-plugin.ts';
+import { notifyUsersRows } from './notify-users-rows.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -93,7 +94,7 @@ async function seed() {
   const { createRole } = await keyed('auth', {
     createRole: {
       name: 'bench-readers',
-      accessRules: ['catalog.catalog.read', 'memory.memory.read'],
+      accessRules: ['catalog.catalog.read', 'memory.memory.read', 'notification.notification.send'],
     },
   });
   const { createApplication } = await keyed('auth', { createApplication: { name: 'bench' } });
@@ -251,8 +252,10 @@ try {
     for (const scenario of scenarios.filter((each) => each.name.includes(only))) {
       console.log(scenario.name, await load(scenario, seconds));
     }
+    if ('notifyUsers to 10 000 users'.includes(only)) await notifyUsersRows(base, key, kind);
   } else {
     await report(scenarios, kind);
+    await notifyUsersRows(base, key, kind);
   }
 } finally {
   server.child.kill('SIGTERM');

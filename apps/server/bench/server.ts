@@ -7,6 +7,7 @@ import { createPlugins } from '../src/plugins.ts';
 import { startCheckline } from '../src/start.ts';
 import { mountBaselines } from './baselines.ts';
 import { memoryPlugin } from './memory-plugin.ts';
+import { mountNotifyUsersBench } from './notify-users.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -19,7 +20,10 @@ const checkline = await startCheckline({
   database,
   plugins: [...createPlugins(env), memoryPlugin],
   logger,
-  mountFirst: (app) => mountBaselines(app, database.db),
+  mountFirst: (app) => {
+    mountBaselines(app, database.db);
+    mountNotifyUsersBench(app, database);
+  },
 });
 const http = await startHttpServer(checkline.app.fetch, { port: env.PORT, host: env.HOST }, logger);
 console.log(JSON.stringify({ ready: http.url, database: database.kind }));

@@ -84,6 +84,7 @@ async function start() {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS + closeGraceMs);
     giveUp.unref();
+    checkline.drain();
     await http.drain();
     await checkline.stop();
     await database.close();

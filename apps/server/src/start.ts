@@ -37,6 +37,7 @@ export async function startCheckline(options: StartOptions) {
     runtime,
     db: database.db,
     logger,
+    listen: database.listen,
     beforeReady: async (authentication) => {
       checkline = await createApp({
         ...options,

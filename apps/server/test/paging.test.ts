@@ -164,7 +164,8 @@ const shapeOf = (schema: unknown) => (schema as z.ZodObject).shape;
 function queriesWithArrays(): ListProcedure[] {
   return mountedProcedures(server.checkline.plugins).flatMap(
     ({ pluginId, name, procedure, definition, meta }) => {
-      if (meta.kind !== 'query') return [];
+      // A stream's output is an event iterator, not a page.
+      if (meta.kind !== 'query' || !(definition.outputSchema instanceof z.ZodObject)) return [];
       const arrayField = Object.entries(shapeOf(definition.outputSchema)).find(
         ([, field]) => field instanceof z.ZodArray && field.element instanceof z.ZodObject,
       )?.[0];

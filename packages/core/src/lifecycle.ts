@@ -1,4 +1,4 @@
-import type { Database } from '@checkline/db';
+import type { Database, DatabaseListen } from '@checkline/db';
 import { ExtensionPoints } from './extension-point.ts';
 import type { Logger } from './logger.ts';
 import type { AnyPlugin, Authentication, PluginInitApi } from './plugin.ts';
@@ -9,6 +9,8 @@ export interface BootOptions {
   runtime: Runtime;
   db: Database;
   logger: Logger;
+  /** Handed to every plugin's init and ready (the server passes its database's). */
+  listen?: DatabaseListen;
   /** Runs between init and ready, once authentication is known (the server builds its app here). */
   beforeReady?: (authentication: Authentication | undefined) => void | Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function bootPlugins(options: BootOptions) {
         events: runtime.events,
         plugins: runtime.plugins,
         serviceContext: () => runtime.serviceContext(plugin.id),
+        ...(options.listen && { listen: options.listen }),
       },
     ]),
   );
@@ -55,6 +58,10 @@ export async function bootPlugins(options: BootOptions) {
   return {
     extensionPoints,
     authentication,
+    /** Asks every plugin to end its long-lived responses (before the HTTP server drains). */
+    drain() {
+      for (const plugin of plugins) plugin.drain?.();
+    },
     async stop() {
       for (const plugin of [...plugins].reverse()) await plugin.stop?.();
       await runtime.events.stop();

@@ -1,6 +1,6 @@
 import type { AnyContractRouter } from '@orpc/contract';
 import type { AnyRouter } from '@orpc/server';
-import type { Database } from '@checkline/db';
+import type { Database, DatabaseListen } from '@checkline/db';
 import type { AccessRule } from './access-rules.ts';
 import type { RequestContext } from './context.ts';
 import type { EventBus } from './event-bus.ts';
@@ -28,6 +28,11 @@ export interface PluginInitApi {
    * `enqueueEvent(tx, ...)` and `events.dispatch(ids)` after commit.
    */
   serviceContext(): RequestContext;
+  /**
+   * LISTEN on a database channel: every process on the database hears a `pg_notify` once its
+   * transaction commits. Absent when the host gives none (in-process test harnesses).
+   */
+  listen?: DatabaseListen;
 }
 
 /** A raw HTTP route of a plugin, outside the procedure surfaces (login forms, OAuth returns). */
@@ -77,6 +82,11 @@ export interface PluginDefinition<TContract extends AnyContractRouter, TRouter e
   init?(api: PluginInitApi): void | Promise<void>;
   /** Phase 3: everything is registered; start background work. */
   ready?(api: PluginInitApi): void | Promise<void>;
+  /**
+   * Shutdown begins: end long-lived responses (event streams) so in-flight requests can drain.
+   * Called before the HTTP server drains, while the plugin still works; `stop` follows.
+   */
+  drain?(): void;
   /** Stop background work; called on shutdown in reverse plugin order. */
   stop?(): void | Promise<void>;
 }

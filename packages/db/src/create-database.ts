@@ -68,6 +68,10 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
     async close() {
       await client.end({ timeout: 5 });
     },
@@ -99,6 +103,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async ping() {
       await client.query('select 1');
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       try {
         await client.close();

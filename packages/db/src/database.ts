@@ -11,6 +11,15 @@ export interface PluginMigrations {
   folder: string;
 }
 
+/**
+ * LISTENs on `channel` (a plain lowercase identifier) and calls `onPayload` with each NOTIFY's
+ * payload; resolves once listening, with the function that stops.
+ */
+export type DatabaseListen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
@@ -18,6 +27,8 @@ export interface DatabaseHandle {
   migrate(plugins: readonly PluginMigrations[]): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PostgreSQL: a connection of its own that reconnects; PGlite: its single session. */
+  listen: DatabaseListen;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,10 @@
-export type { Database, DatabaseHandle, DatabaseKind, PluginMigrations } from './database.ts';
+export type {
+  Database,
+  DatabaseHandle,
+  DatabaseKind,
+  DatabaseListen,
+  PluginMigrations,
+} from './database.ts';
 export { journalTableFor } from './database.ts';
 export type { CreateDatabaseOptions } from './create-database.ts';
 export { connectPostgres, createDatabase, openPglite, redactUrl } from './create-database.ts';

@@ -12,3 +12,5 @@ export { ANY_KEY, secretFieldPaths } from './strategies/secret-field-paths.ts';
 export * from './strategies/strategy.ts';
 export * from './strategies/versioned-schema.ts';
 export * from './message-schemas.ts';
+export { insertNotifications } from './inbox/service.ts';
+export type { NotificationInput, InAppNotification, InboxEvent } from './inbox/schemas.ts';

@@ -3,6 +3,7 @@ import { accessRulesExtensionPoint } from '@checkline/auth';
 import { definePlugin } from '@checkline/core';
 import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
+import { startInbox } from './inbox/background.ts';
 import { createNotificationRouter } from './router.ts';
 import type { NotificationOptions } from './state.ts';
 import { NotificationState } from './state.ts';
@@ -20,6 +21,7 @@ export const NOTIFICATION_PLUGIN_ID = 'notification';
 export function createNotificationPlugin(options: NotificationOptions = {}) {
   const state = new NotificationState(options);
   const { strategies } = state;
+  let inbox: Awaited<ReturnType<typeof startInbox>> | undefined;
   return definePlugin({
     id: NOTIFICATION_PLUGIN_ID,
     description:
@@ -50,8 +52,16 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     init({ db, logger }) {
       state.attach(db, logger);
     },
-    ready() {
+    async ready({ listen }) {
       strategies.freeze();
+      inbox = await startInbox(state, listen);
+    },
+    drain() {
+      inbox?.endStreams();
+    },
+    async stop() {
+      await inbox?.stop();
+      inbox = undefined;
     },
   });
 }

@@ -1,11 +1,18 @@
 import type { Logger } from '@checkline/core';
 import type { Database } from '@checkline/db';
+import type { InboxHub } from './inbox/hub.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
 
 /** Settings of the notification plugin; every one has a default. */
 export interface NotificationOptions {
   /** Strategies registered into this plugin instance (tests pass their own). */
   strategies?: NotificationStrategyRegistry;
+  /** In-app notifications older than this many days are purged. Default 90. */
+  inboxRetentionDays?: number;
+  /** How often the inbox purge runs, in milliseconds. Default one hour. */
+  inboxPurgeIntervalMs?: number;
+  /** Rows deleted per purge statement (each its own short transaction). Default 5 000. */
+  inboxPurgeChunkSize?: number;
 }
 
 /**
@@ -15,6 +22,8 @@ export interface NotificationOptions {
  */
 export class NotificationState {
   readonly strategies: NotificationStrategyRegistry;
+  /** Open inbox streams; set once the plugin is ready. */
+  inboxHub: InboxHub | undefined;
   #db: Database | undefined;
   #logger: Logger | undefined;
 

@@ -7,6 +7,7 @@ import {
 } from '@checkline/core';
 import type { RequestContext } from '@checkline/core';
 import type { AnyProcedure, AnyRouter } from '@orpc/server';
+import { getEventIteratorSchemaDetails } from '@orpc/contract';
 import { call, ValidationError, ORPCError } from '@orpc/server';
 import type { Database } from '@checkline/db';
 import { metaOf, proceduresOf } from './plugin-router.ts';
@@ -74,6 +75,22 @@ async function validateInput(call: KeyedCall): Promise<unknown> {
   return result.value;
 }
 
+/**
+ * A procedure answering a stream of events cannot be one value of a keyed JSON answer: BAD_REQUEST
+ * naming where to call it instead. Any procedure whose output is an event iterator gets it.
+ */
+function refuseStream(pluginId: string, key: string, procedure: AnyProcedure) {
+  const { outputSchema, route } = procedure['~orpc'];
+  if (!getEventIteratorSchemaDetails(outputSchema)) return;
+  const rest = `${route.method ?? 'GET'} ${route.path ?? `/rest/${pluginId}/${key}`}`;
+  throw new KeyedCallError(
+    badRequest(
+      `${key} answers a stream of server-sent events, which a keyed call cannot hold: call ${rest} (server-sent events) or /api/${pluginId}/${key} with the oRPC protocol`,
+    ),
+    key,
+  );
+}
+
 /** The keyed surface for one plugin: `{ procName: input, ... }` in, `{ procName: output }` out. */
 export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter, db: Database) {
   const procedures = proceduresOf(pluginRouter);
@@ -83,6 +100,7 @@ export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter,
     return Object.entries(body).map(([key, input]) => {
       const procedure = procedures.get(key);
       if (!procedure) throw new KeyedCallError(unknownProcedure(pluginId, key, names), key);
+      refuseStream(pluginId, key, procedure);
       return { key, procedure, input: input ?? {} };
     });
   }

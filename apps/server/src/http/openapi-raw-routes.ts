@@ -35,17 +35,21 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
   const paths: PathItems = {};
   for (const plugin of plugins) {
     const inputs: Record<string, unknown> = {};
+    /** Procedures whose input may be `{}`: the example names the first of them. */
+    const callableWithEmpty: string[] = [];
     const outputs: Record<string, unknown> = {};
     for (const [name, procedure] of Object.entries(plugin.contract)) {
       const def = (procedure as AnyContractProcedure)['~orpc'];
       // A stream answers events over time, which one keyed JSON answer cannot hold.
       if (getEventIteratorSchemaDetails(def.outputSchema)) continue;
       inputs[name] = (await converter.convert(def.inputSchema, { strategy: 'input' }))[1];
+      const empty = await def.inputSchema?.['~standard'].validate({});
+      if (!empty?.issues) callableWithEmpty.push(name);
       outputs[name] = (
         await converter.convert(def.outputSchema, { strategy: 'output', components })
       )[1];
     }
-    const [first] = Object.keys(inputs);
+    const [first] = callableWithEmpty;
     paths[`/api/${plugin.id}`] = {
       post: {
         operationId: `${plugin.id}.keyed`,
