@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { deliveryThroughput } from './deliveries.ts';
 import { memoryGroup, memorySystem } from './memory-plugin.ts';
 import { notifyUsersRows } from './notify-users-rows.ts';
+import { NOOP_USE_RULE } from './noop-channel.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -38,12 +40,12 @@ async function freshDatabase(): Promise<{ url?: string; dataDir?: string; drop()
   };
 }
 
-function startServer(database: { url?: string; dataDir?: string }) {
+function startServer(database: { url?: string; dataDir?: string }, listenOn = port) {
   const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'bench/server.ts'], {
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(listenOn),
       HOST: '127.0.0.1',
       BASE_URL: base,
       LOG_LEVEL: 'warn',
@@ -257,6 +259,27 @@ try {
     await report(scenarios, kind);
     await notifyUsersRows(base, key, kind);
   }
+  if (!only || 'deliveries'.includes(only)) {
+    if (database.url) {
+      // A second server process on the same database: two delivery workers share the queue.
+      const second = startServer(database, port + 100);
+      try {
+        await second.ready;
+        const figures = await deliveryThroughput({
+          base,
+          key,
+          databaseUrl: database.url,
+          useRule: NOOP_USE_RULE,
+        });
+        printDeliveries(figures);
+      } finally {
+        second.child.kill('SIGTERM');
+        await new Promise((resolve) => second.child.once('exit', resolve));
+      }
+    } else {
+      console.log('\nDeliveries per second: PostgreSQL only (set DATABASE_URL).');
+    }
+  }
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
@@ -304,5 +327,21 @@ async function report(scenarios: Scenario[], kind: string) {
   );
   console.log(
     `  batch of 5 in-memory reads, calls/s / the same 5 as separate requests: ${ratio(rate('keyed batch of those 5 in-memory'), rate('the 5 in-memory'))}`,
+  );
+}
+
+function printDeliveries(figures: Awaited<ReturnType<typeof deliveryThroughput>>) {
+  const pad = (text: string | number, width: number) => String(text).padStart(width);
+  console.log(
+    `\nDelivery queue: ${figures.deliveries} deliveries through a no-op strategy (sendExternal over HTTP, ${figures.usersPerCall} users a call)`,
+  );
+  console.log(`${'row'.padEnd(72)}${pad('per s', 9)}${pad('seconds', 9)}`);
+  for (const row of figures.rows) {
+    console.log(
+      `${row.name.padEnd(72)}${pad(Math.round(row.perSecond), 9)}${pad(row.seconds.toFixed(2), 9)}`,
+    );
+  }
+  console.log(
+    `  queue / baseline: ${(figures.rows[0]!.perSecond / figures.rows[1]!.perSecond).toFixed(2)}x; target >= 1000 deliveries/s with two worker processes`,
   );
 }

@@ -8,6 +8,7 @@ import { startCheckline } from '../src/start.ts';
 import { mountBaselines } from './baselines.ts';
 import { memoryPlugin } from './memory-plugin.ts';
 import { mountNotifyUsersBench } from './notify-users.ts';
+import { noopChannelPlugin } from './noop-channel.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -18,7 +19,8 @@ const database = await createDatabase({
 });
 const checkline = await startCheckline({
   database,
-  plugins: [...createPlugins(env), memoryPlugin],
+  // The no-op channel mounts after the notification plugin; every bench server is a delivery worker.
+  plugins: [...createPlugins(env, {}, [noopChannelPlugin]), memoryPlugin],
   logger,
   mountFirst: (app) => {
     mountBaselines(app, database.db);

@@ -4,6 +4,7 @@ import { catalogPlugin } from '@checkline/catalog';
 import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
+import type { NotificationOptions } from '@checkline/notification';
 import { createNotificationPlugin } from '@checkline/notification';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
@@ -14,7 +15,7 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = (env: Env, extra: readonly AnyPlugin[]) =>
+const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: NotificationOptions) =>
   [
     catalogPlugin,
     createMaintenancePlugin(),
@@ -23,7 +24,7 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[]) =>
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
     }),
     createIncidentPlugin(),
-    createNotificationPlugin(),
+    createNotificationPlugin(notification),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 
@@ -39,8 +40,10 @@ export function createPlugins(
   auth: Partial<AuthConfig> = {},
   /** Mounted last (tests add channel plugins here). */
   extra: readonly AnyPlugin[] = [],
+  /** Settings of the notification plugin (tests: a quicker delivery queue). */
+  notification: NotificationOptions = {},
 ): readonly AnyPlugin[] {
-  const guarded = guardedPlugins(env, extra);
+  const guarded = guardedPlugins(env, extra, notification);
   const authPlugin = createAuthPlugin({
     baseUrl: env.BASE_URL,
     frontendUrl: env.FRONTEND_URL,

@@ -50,6 +50,7 @@ const unbound: Record<string, Record<string, string>> = {
       'getRegistrationStatus',
       'updateRegistrationStatus',
       'getUsers',
+      'getUserProfiles',
       'createUser',
       'updateUser',
       'deleteUser',

@@ -16,6 +16,7 @@ import {
   DeletedSchema,
   EmptyInputSchema,
   GetAuditLogInputSchema,
+  GetUserProfilesInputSchema,
   IdInputSchema,
   MeSchema,
   PasswordChangedSchema,
@@ -35,6 +36,7 @@ import {
   UpdateTeamInputSchema,
   UpdateUserInputSchema,
   UserPageSchema,
+  UserProfilesSchema,
   UserSchema,
 } from './schemas.ts';
 
@@ -87,6 +89,16 @@ export const authContract = defineContract('auth', {
   deleteUser: mutation({ ...users, summary: 'Deletes a user.' })
     .input(IdInputSchema)
     .output(DeletedSchema),
+
+  getUserProfiles: query({
+    principals: ['service'],
+    bulk: true,
+    summary: 'Other plugins only: e-mail, name, rules, teams and sign-in identities of users.',
+    description:
+      'For addressing users (notifications): each existing user among `userIds` (at most 10 000), with the access rules their principal holds; unknown ids are left out.',
+  })
+    .input(GetUserProfilesInputSchema)
+    .output(UserProfilesSchema),
 
   getApplications: query({
     ...applications,

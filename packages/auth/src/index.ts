@@ -19,3 +19,5 @@ export {
   type AuthStrategyRegistrar,
   type StrategyUser,
 } from './strategies/strategy.ts';
+export { recordIdentity, type IdentityRecord } from './identities.ts';
+export { loadUserProfiles } from './user-profiles.ts';

@@ -286,3 +286,26 @@ export const TeamPageSchema = pageOf('teams', TeamSchema);
 export type TeamPage = z.infer<typeof TeamPageSchema>;
 export const AuditPageSchema = pageOf('entries', AuditEntrySchema);
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+export const MAX_PROFILE_IDS = 10_000;
+export const GetUserProfilesInputSchema = z.object({
+  userIds: z.array(id).max(MAX_PROFILE_IDS),
+});
+export const IdentitySchema = z.object({
+  provider: z.string(),
+  email: z.string().nullable(),
+});
+export const UserProfileSchema = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  /** Every rule the user holds, as their principal would (the anonymous role's included). */
+  accessRules: z.array(z.string()),
+  teamIds: z.array(id),
+  identities: z.array(IdentitySchema),
+});
+UserProfileSchema.register(z.globalRegistry, { id: 'UserProfile' });
+export const UserProfilesSchema = z.object({ profiles: z.array(UserProfileSchema) });
+export type GetUserProfilesInput = z.infer<typeof GetUserProfilesInputSchema>;
+export type UserProfile = z.infer<typeof UserProfileSchema>;

@@ -14,3 +14,7 @@ export * from './strategies/versioned-schema.ts';
 export * from './message-schemas.ts';
 export { insertNotifications } from './inbox/service.ts';
 export type { NotificationInput, InAppNotification, InboxEvent } from './inbox/schemas.ts';
+export { enqueueDeliveries, type EnqueueRequest, type Enqueued } from './delivery/enqueue.ts';
+export type { DeliverySettings } from './delivery/settings.ts';
+export type { DeliveryWorker } from './delivery/worker.ts';
+export type { Delivery } from './delivery/schemas.ts';

@@ -3,6 +3,7 @@ import { accessRulesExtensionPoint } from '@checkline/auth';
 import { definePlugin } from '@checkline/core';
 import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
+import { createDeliveryWorker } from './delivery/worker.ts';
 import { startInbox } from './inbox/background.ts';
 import { createNotificationRouter } from './router.ts';
 import type { NotificationOptions } from './state.ts';
@@ -22,7 +23,7 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
   const state = new NotificationState(options);
   const { strategies } = state;
   let inbox: Awaited<ReturnType<typeof startInbox>> | undefined;
-  return definePlugin({
+  const plugin = definePlugin({
     id: NOTIFICATION_PLUGIN_ID,
     description:
       'Notifications: the in-app inbox, the channels (strategies) that deliver them outside, user preferences, subscriptions and the delivery log.',
@@ -49,19 +50,34 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
         },
       }));
     },
-    init({ db, logger }) {
-      state.attach(db, logger);
+    init({ db, logger, serviceContext }) {
+      state.attach(db, logger, serviceContext);
     },
     async ready({ listen }) {
       strategies.freeze();
       inbox = await startInbox(state, listen);
+      state.deliveryWorker = createDeliveryWorker(state);
+      if (state.deliverySettings.autoStart) state.deliveryWorker.start();
     },
     drain() {
       inbox?.endStreams();
     },
     async stop() {
+      await state.deliveryWorker?.stop();
+      state.deliveryWorker = undefined;
       await inbox?.stop();
       inbox = undefined;
+    },
+  });
+  return Object.assign(plugin, {
+    /** What handlers and workers share (other concepts' services take it, e.g. enqueueDeliveries). */
+    state,
+    /** This process's delivery worker; there is one from `ready` until `stop`. */
+    deliveryWorker() {
+      if (!state.deliveryWorker) {
+        throw new Error('The notification delivery worker runs only between ready and stop');
+      }
+      return state.deliveryWorker;
     },
   });
 }

@@ -1,6 +1,9 @@
-import type { Logger } from '@checkline/core';
+import type { Logger, RequestContext } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { InboxHub } from './inbox/hub.ts';
+import type { DeliverySettings, ResolvedDeliverySettings } from './delivery/settings.ts';
+import { resolveDeliverySettings } from './delivery/settings.ts';
+import type { DeliveryWorker } from './delivery/worker.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
 
 /** Settings of the notification plugin; every one has a default. */
@@ -13,6 +16,8 @@ export interface NotificationOptions {
   inboxPurgeIntervalMs?: number;
   /** Rows deleted per purge statement (each its own short transaction). Default 5 000. */
   inboxPurgeChunkSize?: number;
+  /** The delivery queue's worker in this process (tick, batch, concurrency, lease, retries). */
+  delivery?: DeliverySettings;
 }
 
 /**
@@ -24,16 +29,28 @@ export class NotificationState {
   readonly strategies: NotificationStrategyRegistry;
   /** Open inbox streams; set once the plugin is ready. */
   inboxHub: InboxHub | undefined;
+  readonly deliverySettings: ResolvedDeliverySettings;
+  /** This process's delivery worker, from `ready` until `stop`. */
+  deliveryWorker: DeliveryWorker | undefined;
+  #serviceContext: (() => RequestContext) | undefined;
   #db: Database | undefined;
   #logger: Logger | undefined;
 
   constructor(readonly options: NotificationOptions = {}) {
     this.strategies = options.strategies ?? new NotificationStrategyRegistry();
+    this.deliverySettings = resolveDeliverySettings(options.delivery);
   }
 
-  attach(db: Database, logger: Logger) {
+  attach(db: Database, logger: Logger, serviceContext?: () => RequestContext) {
     this.#db = db;
     this.#logger = logger;
+    this.#serviceContext = serviceContext;
+  }
+
+  /** A context for background work: the service principal on the root database. */
+  serviceContext(): RequestContext {
+    if (!this.#serviceContext) throw new Error('The notification plugin has not been initialised');
+    return this.#serviceContext();
   }
 
   get db(): Database {

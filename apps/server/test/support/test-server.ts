@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AnyPlugin, Principal } from '@checkline/core';
 import { unauthorized } from '@checkline/core';
 import type { AuthConfig } from '@checkline/auth';
+import type { NotificationOptions } from '@checkline/notification';
 import { connectPostgres } from '@checkline/db';
 import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
 import { loadEnv } from '../../src/env.ts';
@@ -23,6 +24,8 @@ export interface TestServerOptions {
   extraPlugins?: readonly AnyPlugin[];
   /** Settings of the auth plugin built from `testEnv` (ignored with `plugins`). */
   auth?: Partial<AuthConfig>;
+  /** Settings of the notification plugin (ignored with `plugins`). */
+  notification?: NotificationOptions;
   /** On PostgreSQL: the server's own pool of this many connections (PGlite has one anyway). */
   poolSize?: number;
 }
@@ -62,7 +65,9 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const { logger, lines } = createMemoryLogger();
   const checkline = await startCheckline({
     database,
-    plugins: options.plugins ?? createPlugins(testEnv, options.auth, options.extraPlugins),
+    plugins:
+      options.plugins ??
+      createPlugins(testEnv, options.auth, options.extraPlugins, options.notification),
     logger,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });

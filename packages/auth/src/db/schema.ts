@@ -31,6 +31,28 @@ export const users = authSchema.table('users', {
   ...timestamps,
 });
 
+/** A sign-in identity a strategy established for a user: who the provider says they are. */
+export const identities = authSchema.table(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-in strategy or login provider (`github`, `custom`, ...). */
+    provider: text('provider').notNull(),
+    /** The provider's stable id of the account. */
+    subject: text('subject').notNull(),
+    /** The e-mail the provider holds for the account, when it gives one. */
+    email: text('email'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identities_provider_subject_idx').on(table.provider, table.subject),
+    index('identities_user_id_idx').on(table.userId),
+  ],
+);
+
 export const sessions = authSchema.table(
   'sessions',
   {

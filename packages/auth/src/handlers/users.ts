@@ -4,6 +4,7 @@ import { assertAcceptablePassword } from '../password-policy.ts';
 import * as rbac from '../rbac.ts';
 import { deleteUserSessions } from '../sessions.ts';
 import type { AuthState } from '../state.ts';
+import { loadUserProfiles } from '../user-profiles.ts';
 import * as users from '../users.ts';
 import { os } from './implementer.ts';
 
@@ -11,6 +12,9 @@ export function userHandlers(state: AuthState) {
   const { catalog, authenticator } = state;
   return {
     getUsers: os.getUsers.handler(({ context, input }) => users.listUsers(context.db, input)),
+    getUserProfiles: os.getUserProfiles.handler(async ({ context, input }) => ({
+      profiles: await loadUserProfiles(context.db, input.userIds, catalog),
+    })),
     createUser: os.createUser.handler(async ({ context, input }) => {
       const roleIds = input.roleIds ?? [await rbac.builtInRoleId(context.db, 'users')];
       await rbac.assertMayChangeRoles(context.db, context.principal, [], roleIds, catalog);

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit.ts';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../cookies.ts';
 import { redirectToError } from '../error-redirect.ts';
 import { passwordProblem } from '../password-policy.ts';
+import { recordIdentity } from '../identities.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../password.ts';
 import { clientIp } from '../rate-limit.ts';
 import { builtInRoleId } from '../rbac.ts';
@@ -115,6 +116,7 @@ export function strategyContext(
         return toStrategyUser(user);
       });
     },
+    recordIdentity: (identity) => recordIdentity(state.db, identity),
     async recordFailure(account) {
       try {
         const address = clientIp(request, config.trustProxy);

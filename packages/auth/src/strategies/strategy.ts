@@ -43,6 +43,17 @@ export interface AuthStrategyContext {
     password?: string;
   }): Promise<StrategyUser | undefined>;
   /**
+   * Records that `provider` (this strategy, or the login provider it speaks for) knows the user
+   * as `subject`, with the e-mail it holds; other plugins read it (notification contacts). Throws
+   * when that account is already tied to another user.
+   */
+  recordIdentity(identity: {
+    userId: string;
+    provider: string;
+    subject: string;
+    email?: string | null;
+  }): Promise<void>;
+  /**
    * Counts a failed sign-in against the client address and, given its e-mail, the account;
    * throws {@link AuthStrategyError} past either budget.
    */

@@ -1,11 +1,52 @@
-import { notBuilt, os } from '../implementer.ts';
+import { notFound } from '@checkline/core/contract';
+import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
+import { enqueueDeliveries } from './enqueue.ts';
+import { listDeliveries } from './service.ts';
 
-export function deliveryHandlers(_state: NotificationState) {
+/** What an administrator receives through sendTestNotification. */
+const testNotification = {
+  title: 'Test notification from Checkline',
+  body: 'This channel works: an administrator sent this **test notification** to check it.',
+  importance: 'info' as const,
+  type: 'notification.test',
+};
+
+export function deliveryHandlers(state: NotificationState) {
   return {
-    sendExternal: os.sendExternal.handler(notBuilt),
-    sendTransactional: os.sendTransactional.handler(notBuilt),
-    sendTestNotification: os.sendTestNotification.handler(notBuilt),
-    getDeliveries: os.getDeliveries.handler(notBuilt),
+    sendExternal: os.sendExternal.handler(({ context, input }) => {
+      const { description, ...notification } = input.notification;
+      return enqueueDeliveries(state, context, {
+        kind: 'external',
+        userIds: input.userIds,
+        strategyId: input.strategyId,
+        notification: { ...notification, body: description },
+        idempotencyKey: input.idempotencyKey,
+      });
+    }),
+    sendTransactional: os.sendTransactional.handler(({ context, input }) => {
+      const { description, ...message } = input.message;
+      return enqueueDeliveries(state, context, {
+        kind: 'transactional',
+        userIds: [input.userId],
+        strategyId: input.strategyId,
+        notification: { ...message, body: description, importance: 'info' },
+        idempotencyKey: input.idempotencyKey,
+      });
+    }),
+    sendTestNotification: os.sendTestNotification.handler(async ({ context, input }) => {
+      const { deliveries } = await enqueueDeliveries(state, context, {
+        kind: 'test',
+        userIds: [context.principal.id!],
+        strategyId: input.strategyId,
+        notification: testNotification,
+      });
+      const [delivery] = deliveries;
+      if (!delivery) throw notFound('Strategy', input.strategyId);
+      return { delivery };
+    }),
+    getDeliveries: os.getDeliveries.handler(({ context, input }) =>
+      listDeliveries(context.db, input),
+    ),
   };
 }

@@ -101,3 +101,4 @@ export type Delivery = z.infer<typeof DeliverySchema>;
 export type SendExternalInput = z.infer<typeof SendExternalInputSchema>;
 export type SendTransactionalInput = z.infer<typeof SendTransactionalInputSchema>;
 export type GetDeliveriesInput = z.infer<typeof GetDeliveriesInputSchema>;
+export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;

@@ -1,0 +1,162 @@
+import type { UserProfile } from '@checkline/auth';
+import { inArray } from 'drizzle-orm';
+import { errorMessage } from '../preferences/contact-resolution.ts';
+import { messages } from '../db/schema.ts';
+import type { AttemptRecord } from '../db/schema.ts';
+import type { NotificationState } from '../state.ts';
+import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
+import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
+import type { DeliveryResult, StrategySendContext } from '../strategies/strategy.ts';
+import type { AttemptOutcome, ClaimedDelivery } from './claims.ts';
+import { LEASE_LAPSED } from './claims.ts';
+import { eligibility } from './eligibility.ts';
+import type { ResolvedDeliverySettings } from './settings.ts';
+import { backoffDelayMs } from './settings.ts';
+import { fetchUserProfiles } from './user-profiles.ts';
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** What a batch of claims needs at send time, read once for the whole batch. */
+export interface SendTimeFacts {
+  messages: Map<string, MessageRow>;
+  profiles: Map<string, UserProfile>;
+  settings: Map<string, StrategySettings>;
+  channels: Map<string, Map<string, UserChannelSettings>>;
+}
+
+/**
+ * Reads messages, users and settings as they are now (an administrator or the user may have
+ * changed them since the call): a few queries per batch, one more per strategy in it.
+ */
+export async function loadSendTimeFacts(
+  state: NotificationState,
+  claims: readonly ClaimedDelivery[],
+): Promise<SendTimeFacts> {
+  const { db } = state;
+  const messageIds = [...new Set(claims.map((claim) => claim.messageId))];
+  const rows = await db.select().from(messages).where(inArray(messages.id, messageIds));
+  const strategyIds = [...new Set(claims.map((claim) => claim.strategyId))];
+  const channels = new Map<string, Map<string, UserChannelSettings>>();
+  for (const strategyId of strategyIds) {
+    const userIds = claims
+      .filter((claim) => claim.strategyId === strategyId)
+      .map((claim) => claim.userId);
+    channels.set(strategyId, await loadUserChannels(state, db, strategyId, userIds));
+  }
+  return {
+    messages: new Map(rows.map((row) => [row.id, row])),
+    profiles: await fetchUserProfiles(
+      state.serviceContext(),
+      claims.map((claim) => claim.userId),
+    ),
+    settings: await loadStrategySettings(state, db, strategyIds),
+    channels,
+  };
+}
+
+const timedOut = Symbol('timed out');
+
+/** `promise`, or `timedOut` after `ms`; the timer never keeps the process alive. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof timedOut> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One attempt at one claimed delivery: re-checks that the user is still to be reached through
+ * the strategy, resolves the contact, and calls `send` with a timeout, outside any transaction.
+ * Answers the outcome to record; never throws for what the strategy does.
+ */
+export async function attemptDelivery(
+  state: NotificationState,
+  claim: ClaimedDelivery,
+  facts: SendTimeFacts,
+  options: ResolvedDeliverySettings & { now: () => Date; random?: () => number },
+): Promise<AttemptOutcome> {
+  const startedAt = options.now();
+  const record = (outcome: AttemptRecord['outcome'], error?: string): AttemptRecord => ({
+    at: startedAt.toISOString(),
+    outcome,
+    ...(error !== undefined && { error }),
+    durationMs: Math.max(0, options.now().getTime() - startedAt.getTime()),
+  });
+  const skip = (reason: string): AttemptOutcome => ({
+    status: 'skipped',
+    reason,
+    attempt: record('skipped', reason),
+  });
+
+  if (claim.attempts >= claim.maxAttempts) {
+    // Taken over after its last attempt's worker died: no attempt is left.
+    const error = `${LEASE_LAPSED}; no attempts left`;
+    return { status: 'failed', error, attempt: record('failed', error), sendAttempted: false };
+  }
+  const strategy = state.strategies.get(claim.strategyId);
+  const message = facts.messages.get(claim.messageId);
+  if (!strategy) return skip(`Strategy ${claim.strategyId} is no longer registered`);
+  if (!message) return skip('The notification no longer exists');
+  const settings = facts.settings.get(claim.strategyId)!;
+  const decision = await eligibility({
+    strategy,
+    settings,
+    profile: facts.profiles.get(claim.userId),
+    channel: facts.channels.get(claim.strategyId)!.get(claim.userId)!,
+    transactional: claim.transactional,
+    named: true,
+  });
+  if (!decision.send) return skip('skip' in decision ? decision.skip : 'Not to be sent');
+
+  const context: StrategySendContext<unknown, unknown> = {
+    contact: decision.contact.contact,
+    notification: {
+      title: message.title,
+      body: message.body,
+      importance: message.importance,
+      type: message.type,
+      ...(message.actionLabel !== null &&
+        message.actionUrl !== null && {
+          action: { label: message.actionLabel, url: message.actionUrl },
+        }),
+    },
+    strategyConfig: settings.config,
+    ...(strategy.layoutConfig && { layoutConfig: settings.layoutConfig }),
+    ...(strategy.contactResolution.type === 'oauth-link' && {
+      externalId: decision.contact.externalId,
+      // The OAuth token store comes with issue 12; until then `send` gets no access token.
+      accessToken: undefined,
+    }),
+  };
+
+  let result: DeliveryResult;
+  try {
+    const answer = await within(strategy.send(context), options.sendTimeoutMs);
+    result =
+      answer === timedOut
+        ? { success: false, error: `send timed out after ${options.sendTimeoutMs} ms` }
+        : answer;
+  } catch (error) {
+    result = { success: false, error: errorMessage(error) };
+  }
+  if (result.success) return { status: 'sent', attempt: record('sent') };
+
+  const error = (result.error ?? 'send failed without saying why').slice(0, 1_000);
+  const attempts = claim.attempts + 1;
+  if (result.permanent === true || attempts >= claim.maxAttempts) {
+    return { status: 'failed', error, attempt: record('failed', error) };
+  }
+  const delay = backoffDelayMs(attempts, options, options.random);
+  return {
+    status: 'pending',
+    error,
+    retryAt: new Date(options.now().getTime() + delay),
+    attempt: record('retry', error),
+  };
+}

@@ -1,0 +1,52 @@
+import type { UserProfile } from '@checkline/auth';
+import type { ContactOutcome } from '../preferences/contact-resolution.ts';
+import { resolveContact } from '../preferences/contact-resolution.ts';
+import type { RegisteredStrategy } from '../strategies/registry.ts';
+import { strategyUseRule } from '../strategies/registry.ts';
+import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
+
+/** Whether one user is reached through one strategy now, and if not, whether the log says why. */
+export type Eligibility =
+  | { send: true; contact: Extract<ContactOutcome, { contact: string }> }
+  /** A `skipped` delivery with this reason. */
+  | { send: false; skip: string }
+  /** No delivery at all (an unnamed channel the user cannot or does not want to use). */
+  | { send: false; omit: true };
+
+export interface EligibilityInput {
+  strategy: RegisteredStrategy;
+  settings: StrategySettings;
+  /** Undefined when the auth plugin knows no such user. */
+  profile: UserProfile | undefined;
+  channel: UserChannelSettings;
+  /** Sent whatever the user's own switch says (never past the strategy's enablement or a contact). */
+  transactional: boolean;
+  /**
+   * The caller named this strategy (or the delivery exists already): every refusal is a skipped
+   * delivery with its reason. Otherwise channels the user may not or does not use are omitted.
+   */
+  named: boolean;
+}
+
+/**
+ * API.md 6: a channel reaches a user who holds its `.use` rule (or is an admin), that an
+ * administrator has enabled and configured, that the user has not switched off (unless
+ * transactional), and through which the user has a contact. A missing contact is always a
+ * skipped delivery, named or not.
+ */
+export async function eligibility(input: EligibilityInput): Promise<Eligibility> {
+  const { strategy, settings, profile, channel } = input;
+  const refuse = (reason: string): Eligibility =>
+    input.named ? { send: false, skip: reason } : { send: false, omit: true };
+  if (!profile) return refuse('No such user');
+  const rule = strategyUseRule(strategy.ownerPluginId, strategy.id).id;
+  if (!profile.isAdmin && !profile.accessRules.includes(rule)) {
+    return refuse(`Missing access: ${rule}`);
+  }
+  if (!settings.enabled) return refuse('Channel disabled by an administrator');
+  if (!settings.configured) return refuse('Channel not configured by an administrator');
+  if (!input.transactional && !channel.enabled) return refuse('Channel disabled by the user');
+  const contact = await resolveContact(strategy, profile, channel);
+  if ('missing' in contact) return { send: false, skip: contact.missing };
+  return { send: true, contact };
+}

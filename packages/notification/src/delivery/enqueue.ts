@@ -1,0 +1,190 @@
+import type { RequestContext } from '@checkline/core';
+import { notFound } from '@checkline/core/contract';
+import type { Principal } from '@checkline/core/contract';
+import type { Database } from '@checkline/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DeliveryStatus, Importance, MessageKind } from '../db/schema.ts';
+import { deliveries, messages } from '../db/schema.ts';
+import type { NotificationState } from '../state.ts';
+import type { RegisteredStrategy } from '../strategies/registry.ts';
+import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
+import { eligibility } from './eligibility.ts';
+import type { Delivery } from './schemas.ts';
+import { deliveriesOfMessage } from './service.ts';
+import { fetchUserProfiles } from './user-profiles.ts';
+
+export interface EnqueueRequest {
+  kind: MessageKind;
+  userIds: readonly string[];
+  /** Only this strategy (qualified id); without it, every strategy each user may use and has on. */
+  strategyId?: string | undefined;
+  notification: {
+    title: string;
+    /** Markdown. */
+    body?: string | undefined;
+    importance: Importance;
+    action?: { label: string; url: string } | undefined;
+    /** `<plugin>.<kind>` */
+    type: string;
+  };
+  /** A repeated call of the same principal with the same key creates nothing and answers the first's deliveries. */
+  idempotencyKey?: string | undefined;
+  /** Every delivery is written `skipped` with this reason (alerts suppressed by maintenance). */
+  suppressedReason?: string | undefined;
+}
+
+export interface Enqueued {
+  notificationId: string;
+  deliveries: Delivery[];
+}
+
+interface PlannedDelivery {
+  userId: string;
+  strategyId: string;
+  status: DeliveryStatus;
+  skipReason: string;
+}
+
+/** Who asked: scopes idempotency keys, so one caller can never replay another's call. */
+const callerOf = (principal: Principal) => `${principal.kind}:${principal.id ?? ''}`;
+
+/**
+ * Queues one notification to users through their external channels: one `messages` row and one
+ * `deliveries` row per (user, strategy) that should hear of it, written in the caller's
+ * transaction (`context.db`), so a call or batch that fails sends nothing. Channel choice is
+ * API.md 6 (see {@link eligibility}): with `strategyId`, every refusal (no such user,
+ * `Missing access: <rule>`, disabled by an administrator or by the user, not configured, no
+ * contact) is a `skipped` delivery with its reason; without it, only users lacking a contact get
+ * skipped rows, and channels a user may not use or has off are left out. Transactional and test
+ * sends ignore the user's own switch. The number of statements does not grow with the users
+ * (one per strategy for user settings, besides a fixed few). Workers are woken once it commits.
+ */
+export async function enqueueDeliveries(
+  state: NotificationState,
+  context: RequestContext,
+  request: EnqueueRequest,
+): Promise<Enqueued> {
+  const { db } = context;
+  const caller = callerOf(context.principal);
+  const key = request.idempotencyKey;
+  if (key !== undefined) {
+    const earlier = await keyedMessage(db, caller, key);
+    if (earlier)
+      return { notificationId: earlier, deliveries: await deliveriesOfMessage(db, earlier) };
+  }
+  const strategies = chosenStrategies(state, request.strategyId);
+  const named = request.strategyId !== undefined;
+  const transactional = request.kind !== 'external';
+  const userIds = [...new Set(request.userIds)];
+
+  const profiles = await fetchUserProfiles(context, userIds);
+  const settings = await loadStrategySettings(
+    state,
+    db,
+    strategies.map((strategy) => strategy.qualifiedId),
+  );
+  const planned: PlannedDelivery[] = [];
+  for (const strategy of strategies) {
+    const strategySettings = settings.get(strategy.qualifiedId)!;
+    // Unnamed channels an administrator has not turned on reach nobody: no need to read users.
+    if (!named && !(strategySettings.enabled && strategySettings.configured)) continue;
+    const channels = await loadUserChannels(state, db, strategy.qualifiedId, userIds);
+    for (const userId of userIds) {
+      const decision = await eligibility({
+        strategy,
+        settings: strategySettings,
+        profile: profiles.get(userId),
+        channel: channels.get(userId)!,
+        transactional,
+        named,
+      });
+      if ('omit' in decision) continue;
+      planned.push({
+        userId,
+        strategyId: strategy.qualifiedId,
+        status: decision.send ? 'pending' : 'skipped',
+        skipReason: decision.send ? '' : decision.skip,
+      });
+    }
+  }
+  if (request.suppressedReason !== undefined) {
+    for (const row of planned) {
+      row.status = 'skipped';
+      row.skipReason = request.suppressedReason;
+    }
+  }
+
+  const { notification } = request;
+  const [message] = await db
+    .insert(messages)
+    .values({
+      kind: request.kind,
+      type: notification.type,
+      title: notification.title,
+      body: notification.body ?? '',
+      importance: notification.importance,
+      actionLabel: notification.action?.label ?? null,
+      actionUrl: notification.action?.url ?? null,
+      caller,
+      idempotencyKey: key ?? null,
+    })
+    .onConflictDoNothing({
+      target: [messages.caller, messages.idempotencyKey],
+      where: sql`${messages.idempotencyKey} is not null`,
+    })
+    .returning({ id: messages.id });
+  if (!message) {
+    // A concurrent call with the same key committed first: answer its deliveries.
+    const earlier = (await keyedMessage(db, caller, key!))!;
+    return { notificationId: earlier, deliveries: await deliveriesOfMessage(db, earlier) };
+  }
+  await insertDeliveries(db, message.id, planned, {
+    transactional,
+    maxAttempts: state.deliverySettings.maxAttempts,
+  });
+  if (planned.some((row) => row.status === 'pending')) {
+    context.afterCommit(() => state.deliveryWorker?.wake());
+  }
+  return { notificationId: message.id, deliveries: await deliveriesOfMessage(db, message.id) };
+}
+
+function chosenStrategies(state: NotificationState, strategyId: string | undefined) {
+  if (strategyId === undefined) return state.strategies.list();
+  const strategy: RegisteredStrategy | undefined = state.strategies.get(strategyId);
+  if (!strategy) throw notFound('Strategy', strategyId);
+  return [strategy];
+}
+
+async function keyedMessage(db: Database, caller: string, key: string) {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.caller, caller), eq(messages.idempotencyKey, key)));
+  return row?.id;
+}
+
+/** Every planned row in one statement, whatever their number (arrays, not one parameter per value). */
+async function insertDeliveries(
+  db: Database,
+  messageId: string,
+  rows: readonly PlannedDelivery[],
+  options: { transactional: boolean; maxAttempts: number },
+) {
+  if (rows.length === 0) return;
+  const column = <K extends keyof PlannedDelivery>(name: K) =>
+    sql.param(rows.map((row) => row[name]));
+  // One instant per call, a microsecond apart per row: the log keeps the order of the plan.
+  await db.execute(sql`
+    insert into ${deliveries} (message_id, user_id, strategy_id, status, skip_reason, finished_at,
+      transactional, max_attempts, created_at, updated_at)
+    select ${messageId}::uuid, planned.user_id, planned.strategy_id, planned.status,
+      nullif(planned.skip_reason, ''),
+      case when planned.status = 'skipped' then call.at end,
+      ${options.transactional}, ${options.maxAttempts},
+      call.at + (planned.position - 1) * interval '1 microsecond', call.at
+    from (select clock_timestamp() as at) as call,
+      unnest(${column('userId')}::uuid[], ${column('strategyId')}::text[],
+        ${column('status')}::text[], ${column('skipReason')}::text[])
+        with ordinality as planned(user_id, strategy_id, status, skip_reason, position)
+    order by planned.position`);
+}

@@ -1,0 +1,182 @@
+import type { Database, DatabaseHandle } from '@checkline/db';
+import { connectPostgres } from '@checkline/db';
+import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationAccess } from '../access.ts';
+import { deliveries } from '../db/schema.ts';
+import { LEASE_LAPSED } from './claims.ts';
+import type { DeliveryResult } from '../strategies/strategy.ts';
+import { recordingStrategy } from '../testing/recording-strategy.ts';
+import { testPrincipal } from '@checkline/core/testing';
+import {
+  configureStrategy,
+  createUsers,
+  deliveryMigrations,
+  qualified,
+  startDeliveryProcess,
+  useRule,
+} from './test-kit.ts';
+
+/**
+ * Two server processes on one database: on PostgreSQL each has its own connection pool (as two
+ * processes would); on PGlite they share its one connection, which still exercises the claims.
+ */
+let database: DatabaseHandle;
+const pools: DatabaseHandle[] = [];
+const stops: (() => Promise<void>)[] = [];
+const sender = testPrincipal([notificationAccess.send]);
+
+function processDatabase(): Database {
+  const url = testDatabaseUrl(database);
+  if (!url) return database.db;
+  const pool = connectPostgres(url, { poolSize: 3 });
+  pools.push(pool);
+  return pool.db;
+}
+
+async function startProcess(...args: Parameters<typeof startDeliveryProcess>) {
+  const started = await startDeliveryProcess(...args);
+  stops.push(started.stop);
+  return started;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase(deliveryMigrations());
+});
+
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  for (const pool of pools) await pool.close();
+  await database?.close();
+});
+
+describe('two workers on one database', () => {
+  it('deliver many deliveries, each exactly once', async () => {
+    const sends = new Map<string, number>();
+    const count = (worker: string) => (context: { contact: string }) => {
+      sends.set(context.contact, (sends.get(context.contact) ?? 0) + 1);
+      perWorker[worker] = (perWorker[worker] ?? 0) + 1;
+      return Promise.resolve<DeliveryResult>({ success: true });
+    };
+    const perWorker: Record<string, number> = {};
+    const settings = { batchSize: 10, concurrency: 8 };
+    const first = await startProcess(
+      processDatabase(),
+      [recordingStrategy({ id: 'bulk' }, count('first')).strategy],
+      settings,
+    );
+    const second = await startProcess(
+      processDatabase(),
+      [recordingStrategy({ id: 'bulk' }, count('second')).strategy],
+      settings,
+    );
+    await configureStrategy(database.db, 'bulk');
+    const emails = Array.from({ length: 300 }, (_, index) => `bulk-${index}@example.com`);
+    const userIds = await createUsers(database.db, emails, [useRule('bulk')]);
+    const { notificationId } = await first.notification(sender).sendExternal({
+      userIds,
+      notification: { title: 'Many', type: 'test.bulk' },
+    });
+
+    await Promise.all([first.worker().drain(30_000), second.worker().drain(30_000)]);
+
+    expect(sends.size).toBe(300);
+    expect([...sends.values()].every((times) => times === 1)).toBe(true);
+    expect((perWorker.first ?? 0) + (perWorker.second ?? 0)).toBe(300);
+    const rows = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.messageId, notificationId));
+    expect(rows).toHaveLength(300);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    expect(rows.every((row) => row.attemptLog.length === 1)).toBe(true);
+  });
+
+  it("take over a dead worker's delivery once its lease lapses, and ignore the dead one's late answer", async () => {
+    let answerLate: (result: DeliveryResult) => void = () => {};
+    const stuck = recordingStrategy(
+      { id: 'relay' },
+      () => new Promise<DeliveryResult>((resolve) => (answerLate = resolve)),
+    );
+    const healthy = recordingStrategy({ id: 'relay' });
+    // The stuck worker's send never returns while the test runs: as if its process had died.
+    const dead = await startProcess(processDatabase(), [stuck.strategy], {
+      leaseMs: 300,
+      sendTimeoutMs: 60_000,
+    });
+    const alive = await startProcess(processDatabase(), [healthy.strategy], { leaseMs: 300 });
+    await configureStrategy(database.db, 'relay');
+    const [user] = await createUsers(database.db, ['relay@example.com'], [useRule('relay')]);
+    const { notificationId } = await alive.notification(sender).sendExternal({
+      userIds: [user!],
+      strategyId: qualified('relay'),
+      notification: { title: 'Taken over', type: 'test.relay' },
+    });
+
+    expect(await dead.worker().tick()).toBe(1);
+    expect(stuck.sent).toHaveLength(1);
+    // While the lease holds, nobody else takes it.
+    expect(await alive.worker().tick()).toBe(0);
+    await alive.worker().drain(10_000);
+    expect(healthy.sent.map((context) => context.contact)).toEqual(['relay@example.com']);
+
+    answerLate({ success: false, error: 'too late' });
+    await dead.worker().idle();
+    const [row] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.messageId, notificationId));
+    // The dead worker's attempt counts (it may have reached the provider), and the log says so.
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: LEASE_LAPSED });
+    expect(row!.claimToken).toBeNull();
+    expect(row!.attemptLog.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', LEASE_LAPSED],
+      ['sent', undefined],
+    ]);
+  });
+
+  it('fail a delivery whose last attempt died with its worker, without sending it again', async () => {
+    let answerLate: (result: DeliveryResult) => void = () => {};
+    const stuck = recordingStrategy(
+      { id: 'last' },
+      () => new Promise<DeliveryResult>((resolve) => (answerLate = resolve)),
+    );
+    const healthy = recordingStrategy({ id: 'last' });
+    const dead = await startProcess(processDatabase(), [stuck.strategy], {
+      leaseMs: 200,
+      sendTimeoutMs: 60_000,
+      maxAttempts: 1,
+    });
+    const alive = await startProcess(processDatabase(), [healthy.strategy], { leaseMs: 200 });
+    await configureStrategy(database.db, 'last');
+    const [user] = await createUsers(database.db, ['last@example.com'], [useRule('last')]);
+    const { notificationId } = await dead.notification(sender).sendExternal({
+      userIds: [user!],
+      strategyId: qualified('last'),
+      notification: { title: 'Last chance', type: 'test.last' },
+    });
+
+    expect(await dead.worker().tick()).toBe(1);
+    await alive.worker().drain(10_000);
+
+    expect(healthy.sent).toEqual([]);
+    const [row] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.messageId, notificationId));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: `${LEASE_LAPSED}; no attempts left`,
+    });
+    expect(row!.attemptLog.map((attempt) => attempt.outcome)).toEqual(['retry', 'failed']);
+    answerLate({ success: true });
+    await dead.worker().idle();
+    const [after] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.messageId, notificationId));
+    expect(after!.status).toBe('failed');
+  });
+});
