@@ -1,4 +1,4 @@
-import type { AnyPlugin, ResourceAccess } from '@checkline/core';
+import type { AnyPlugin, EventBusSettings, ResourceAccess } from '@checkline/core';
 import { bootPlugins, createRuntime } from '@checkline/core';
 import type { DatabaseHandle } from '@checkline/db';
 import { createApp } from './http/app.ts';
@@ -7,6 +7,8 @@ import type { AppOptions, CheckLineApp } from './http/app.ts';
 export interface StartOptions extends Omit<AppOptions, 'runtime'> {
   /** Team access to resources; the global rule decides everything without it. */
   resources?: ResourceAccess;
+  /** The durable event dispatcher's timings (tests shorten them). */
+  events?: EventBusSettings;
 }
 
 /** Applies every plugin's migrations, in plugin order. */
@@ -20,13 +22,15 @@ export async function migrateAll(database: DatabaseHandle, plugins: readonly Any
 
 /**
  * Migrates, brings the plugins up (register, init, ready) and builds the HTTP app between init
- * and ready. `stop` halts the plugins' background work and waits for event subscribers; closing
- * the database is the caller's.
+ * and ready (the event dispatcher starts last). `stop` halts the plugins' background work and the
+ * dispatcher, waiting for event subscribers; closing the database is the caller's.
  */
 export async function startCheckline(options: StartOptions) {
   const { plugins, database, logger } = options;
   await migrateAll(database, plugins);
-  const runtime = createRuntime(plugins, database.db, logger, options.resources);
+  const runtime = createRuntime(plugins, database.db, logger, options.resources, {
+    events: options.events,
+  });
   let checkline: CheckLineApp | undefined;
   const booted = await bootPlugins({
     plugins,

@@ -16,8 +16,14 @@ export interface RequestContext {
   resources: ResourceAccess;
   /** Runs `task` once the call's (or batch's) transaction has committed; never after a rollback. */
   afterCommit(task: () => void | Promise<void>): void;
-  /** Publishes a domain event once the call's (or batch's) transaction has committed. */
+  /**
+   * Publishes a domain event: written to the outbox with `db` (in the call's or batch's
+   * transaction when there is one, so it exists exactly when the change does) and dispatched to
+   * subscribers once that has committed.
+   */
   emit<T>(type: EventType<T>, payload: T): void;
+  /** Dispatches at once, in this process, outbox events whose rows have committed. */
+  dispatchEvents(ids: readonly string[]): void;
   plugins: PluginDirectory;
   /** True when `db` is already a transaction (a keyed batch); mutations then join it. */
   inTransaction?: boolean;

@@ -1,5 +1,3 @@
-import type { Logger } from './logger.ts';
-
 /** A kind of domain event and the shape of its payload. */
 export interface EventType<T> {
   readonly name: string;
@@ -14,42 +12,14 @@ export function defineEvent<T>(name: string): EventType<T> {
   return { name };
 }
 
-export type EventHandler<T> = (payload: T) => void | Promise<void>;
+/** What a subscriber learns besides the payload. */
+export interface EventDelivery {
+  /** The event's outbox id: the same on every redelivery, so subscribers can stay idempotent. */
+  eventId: string;
+}
 
 /**
- * In-process publish/subscribe for domain events. Subscribers run after the publisher's call
- * returns, each on its own; one failing is logged and does not affect the others.
+ * Runs for each event of its type, at least once: a throw makes the event (all its subscribers)
+ * retried later, so a subscriber must tolerate seeing the same `eventId` again.
  */
-export class EventBus {
-  readonly #handlers = new Map<string, EventHandler<unknown>[]>();
-  #pending = new Set<Promise<void>>();
-
-  constructor(private readonly logger: Logger) {}
-
-  subscribe<T>(type: EventType<T>, handler: EventHandler<T>): () => void {
-    const list = this.#handlers.get(type.name) ?? [];
-    list.push(handler as EventHandler<unknown>);
-    this.#handlers.set(type.name, list);
-    return () => {
-      const index = list.indexOf(handler as EventHandler<unknown>);
-      if (index >= 0) list.splice(index, 1);
-    };
-  }
-
-  publish<T>(type: EventType<T>, payload: T): void {
-    for (const handler of this.#handlers.get(type.name) ?? []) {
-      const run = Promise.resolve()
-        .then(() => handler(payload))
-        .catch((error: unknown) =>
-          this.logger.error({ err: error, event: type.name }, 'event subscriber failed'),
-        )
-        .finally(() => this.#pending.delete(run));
-      this.#pending.add(run);
-    }
-  }
-
-  /** Resolves once every subscriber started so far has finished (for shutdown and tests). */
-  async settled(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all(this.#pending);
-  }
-}
+export type EventHandler<T> = (payload: T, delivery: EventDelivery) => void | Promise<void>;

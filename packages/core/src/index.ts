@@ -13,3 +13,6 @@ export * from './rate-limit.ts';
 export * from './resource-access.ts';
 export * from './runtime.ts';
 export * from './lifecycle.ts';
+export * from './event-bus.ts';
+export * from './event-outbox.ts';
+export * from './transaction-scope.ts';

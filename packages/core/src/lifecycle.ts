@@ -17,8 +17,8 @@ export interface BootOptions {
 
 /**
  * Drives the plugins through register, init and ready, in list order, and installs the one
- * plugin authentication's team access into the runtime. `stop` halts them in reverse order and
- * waits for event subscribers.
+ * plugin authentication's team access into the runtime, then starts the event dispatcher. `stop`
+ * halts the plugins in reverse order, then the dispatcher, waiting for subscribers running.
  */
 export async function bootPlugins(options: BootOptions) {
   const { plugins, runtime, db, logger } = options;
@@ -53,6 +53,8 @@ export async function bootPlugins(options: BootOptions) {
 
   extensionPoints.advance('ready');
   for (const plugin of plugins) await plugin.ready?.(apis.get(plugin)!);
+  // Every subscriber is registered now: events left behind by an earlier process can run.
+  runtime.events.start();
   return {
     extensionPoints,
     authentication,
@@ -62,7 +64,7 @@ export async function bootPlugins(options: BootOptions) {
     },
     async stop() {
       for (const plugin of [...plugins].reverse()) await plugin.stop?.();
-      await runtime.events.settled();
+      await runtime.events.stop();
     },
   };
 }

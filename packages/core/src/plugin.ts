@@ -3,7 +3,7 @@ import type { AnyRouter } from '@orpc/server';
 import type { Database, DatabaseListen } from '@checkline/db';
 import type { AccessRule } from './access-rules.ts';
 import type { RequestContext } from './context.ts';
-import type { EventBus } from './events.ts';
+import type { EventBus } from './event-bus.ts';
 import type { PluginDirectory } from './plugin-directory.ts';
 import type { Principal } from './principal.ts';
 import type { ResourceAccess } from './resource-access.ts';
@@ -24,7 +24,8 @@ export interface PluginInitApi {
   plugins: PluginDirectory;
   /**
    * A context for background work (schedulers, subscribers): the service principal on the root
-   * database; `emit` publishes at once, so publish only after your own transaction commits.
+   * database; its `emit` writes on the root database. For events of your own transaction use
+   * `enqueueEvent(tx, ...)` and `events.dispatch(ids)` after commit.
    */
   serviceContext(): RequestContext;
   /**

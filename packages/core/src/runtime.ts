@@ -3,7 +3,8 @@ import type { Database } from '@checkline/db';
 import type { AnyRouter } from '@orpc/server';
 import { createRouterClient } from '@orpc/server';
 import type { RequestContext } from './context.ts';
-import { EventBus } from './events.ts';
+import type { EventBusSettings } from './event-bus.ts';
+import { EventBus } from './event-bus.ts';
 import { guardRouter } from './implement-plugin.ts';
 import type { Logger } from './logger.ts';
 import type { AnyPlugin } from './plugin.ts';
@@ -23,7 +24,7 @@ export function buildRouter(plugins: readonly AnyPlugin[]): Record<string, AnyRo
   return router;
 }
 
-/** What the plugins share at run time: the guarded router, the event bus, the directory. */
+/** What the plugins share at run time: the guarded router, the durable event bus, the directory. */
 export interface Runtime {
   router: Record<string, AnyRouter>;
   events: EventBus;
@@ -33,7 +34,8 @@ export interface Runtime {
   setResourceAccess(resources: ResourceAccess): void;
   /**
    * A fresh context outside any HTTP request (background work, tests): on the root database;
-   * `emit` and `afterCommit` run at once, so use them only after your own transaction commits.
+   * `emit` writes the event on it and `afterCommit` runs at once. Inside your own transaction use
+   * `runInTransaction(context, ...)` (or `enqueueEvent(tx, ...)` and `events.dispatch`) instead.
    */
   contextFor(principal: Principal): RequestContext;
   /** `contextFor` the service principal. */
@@ -45,6 +47,7 @@ export function createRuntime(
   db: Database,
   logger: Logger,
   initialResources: ResourceAccess = globalRulesOnly,
+  options: { events?: EventBusSettings } = {},
 ): Runtime {
   let current = initialResources;
   const resources: ResourceAccess = {
@@ -53,7 +56,7 @@ export function createRuntime(
     restricted: (...args) => current.restricted(...args),
   };
   const router = buildRouter(plugins);
-  const events = new EventBus(logger);
+  const events = new EventBus({ db, logger, settings: options.events });
   const directory: PluginDirectory = {
     client(pluginId, _contract, caller) {
       const target = router[pluginId];
@@ -83,6 +86,7 @@ export function createRuntime(
         plugins: directory,
         afterCommit: (task) => void Promise.resolve().then(task),
         emit: (type, payload) => events.publish(type, payload),
+        dispatchEvents: (ids) => events.dispatch(ids),
       };
     },
   };

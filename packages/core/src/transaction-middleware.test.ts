@@ -1,5 +1,6 @@
 import { createTestDatabase } from '@checkline/db/testing';
 import type { DatabaseHandle } from '@checkline/db';
+import { eventOutbox } from '@checkline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
@@ -51,20 +52,22 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('transaction middleware', () => {
-  it('runs a mutation in a transaction and publishes its events only after commit', async () => {
+  it('runs a mutation in a transaction and dispatches its events only after commit', async () => {
     const output = await harness.client('probe', contract, caller).poke({ n: 1, fail: false });
     expect(output).toEqual({ seenInside: 0, inTransaction: true });
     await harness.runtime.events.settled();
     expect(seen).toEqual([1]);
   });
 
-  it('drops the events of a mutation that rolls back', async () => {
+  it('never writes nor dispatches the events of a mutation that rolls back', async () => {
     seen.length = 0;
     await expect(
       harness.client('probe', contract, caller).poke({ n: 2, fail: true }),
     ).rejects.toThrow();
     await harness.runtime.events.settled();
     expect(seen).toEqual([]);
+    const written = await database.db.select().from(eventOutbox);
+    expect(written.map((row) => row.payload)).toEqual([{ n: 1 }]);
   });
 
   it('leaves mutations declared transaction: false outside a transaction', async () => {

@@ -42,7 +42,7 @@ describe('createDatabase', () => {
 });
 
 describe('migrations', () => {
-  it('apply once per plugin, recorded in the plugin’s own journal table', async () => {
+  it('apply the platform’s own tables first, then once per plugin, each in its own journal table', async () => {
     const handle = await createTestDatabase([demo]);
     try {
       await handle.migrate([demo]);
@@ -50,7 +50,15 @@ describe('migrations', () => {
         handle.db,
         sql`select table_name from information_schema.tables where table_schema = 'drizzle' order by 1`,
       );
-      expect(journals).toEqual([{ table_name: '__drizzle_migrations_demo' }]);
+      expect(journals).toEqual([
+        { table_name: '__drizzle_migrations_checkline' },
+        { table_name: '__drizzle_migrations_demo' },
+      ]);
+      const outbox = await queryRows<{ count: number }>(
+        handle.db,
+        sql`select count(*)::int as count from checkline.event_outbox`,
+      );
+      expect(outbox).toEqual([{ count: 0 }]);
       const applied = await queryRows<{ count: number }>(
         handle.db,
         sql`select count(*)::int as count from drizzle.__drizzle_migrations_demo`,
@@ -63,6 +71,17 @@ describe('migrations', () => {
         .catch((error: unknown) => error);
       expect(isUniqueViolation(duplicate)).toBe(true);
       expect(isUniqueViolation(new Error('other'))).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('refuse a plugin whose journal would be the platform’s own', async () => {
+    const handle = await createTestDatabase();
+    try {
+      await expect(handle.migrate([{ ...demo, pluginId: 'checkline' }])).rejects.toThrow(
+        /platform's own/,
+      );
     } finally {
       await handle.close();
     }

@@ -9,6 +9,7 @@ import postgres from 'postgres';
 import type { Database, DatabaseHandle, PluginMigrations } from './database.ts';
 import { journalTableFor } from './database.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
+import { withInfrastructure } from './infrastructure/migrations.ts';
 
 export interface CreateDatabaseOptions {
   /** `postgres://...`; when absent the embedded PGlite is used. */
@@ -61,7 +62,8 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
     db: db as unknown as Database,
     kind: 'postgres',
     async migrate(plugins) {
-      for (const plugin of plugins) await migratePostgres(db, migrationConfig(plugin));
+      for (const plugin of withInfrastructure(plugins))
+        await migratePostgres(db, migrationConfig(plugin));
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -95,7 +97,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'pglite',
     async migrate(plugins) {
-      for (const plugin of plugins) await migratePglite(db, migrationConfig(plugin));
+      for (const plugin of withInfrastructure(plugins))
+        await migratePglite(db, migrationConfig(plugin));
     },
     async ping() {
       await client.query('select 1');

@@ -23,7 +23,7 @@ export type DatabaseListen = (
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Applies each plugin's pending migrations, in the order given. */
+  /** Applies the platform's own pending migrations, then each plugin's, in the order given. */
   migrate(plugins: readonly PluginMigrations[]): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;

@@ -25,3 +25,5 @@ export type { WaitForDatabaseOptions } from './wait-for-database.ts';
 export { waitForDatabase } from './wait-for-database.ts';
 export type { DataFolderLock } from './data-folder-lock.ts';
 export { DataFolderLockedError, lockDataFolder } from './data-folder-lock.ts';
+export { eventOutbox, infrastructureSchema } from './infrastructure/schema.ts';
+export { infrastructureMigrations } from './infrastructure/migrations.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { systemDeleted } from '@checkline/catalog';
 import type { EventBus, Logger, RateLimit } from '@checkline/core';
-import { definePlugin } from '@checkline/core';
+import { definePlugin, enqueueEvent } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { MaintenanceEvent } from '@checkline/maintenance';
 import { maintenanceEnded, maintenanceStarted } from '@checkline/maintenance';
@@ -69,10 +69,11 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
   async function recomputeCovered({ systemIds }: MaintenanceEvent) {
     const { db, events, inMaintenance } = initialised();
     for (const systemId of systemIds) {
-      const change = await db.transaction((tx) =>
-        recomputeSystemStatus(tx, systemId, now(), inMaintenance),
-      );
-      if (change) events.publish(healthStatusChanged, change);
+      const eventIds = await db.transaction(async (tx) => {
+        const change = await recomputeSystemStatus(tx, systemId, now(), inMaintenance);
+        return change ? [await enqueueEvent(tx, healthStatusChanged, change)] : [];
+      });
+      events.dispatch(eventIds);
     }
   }
 

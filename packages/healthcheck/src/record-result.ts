@@ -18,7 +18,7 @@ export interface ResultToRecord {
 export interface RecordedResult {
   /** Null when the check was deleted meanwhile or the due time was answered already. */
   result: HealthCheckResult | null;
-  /** The system's status change to publish once the transaction has committed. */
+  /** The system's status change; the caller writes its event in the same transaction. */
   change: HealthStatusChange | null;
 }
 

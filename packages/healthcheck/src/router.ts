@@ -1,7 +1,7 @@
 import { assertSystemsExist } from '@checkline/catalog';
 import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound, runInTransaction } from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
 import { healthcheckContract } from './contract.ts';
@@ -22,7 +22,7 @@ export interface HealthcheckRouterDeps {
   now: () => Date;
 }
 
-const announce = (context: RequestContext, change: HealthStatusChange | null) => {
+const announce = (context: Pick<RequestContext, 'emit'>, change: HealthStatusChange | null) => {
   if (change) context.emit(healthStatusChanged, change);
 };
 
@@ -72,13 +72,17 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       await deps.assertMayRun(context.principal);
       const check = await addressedCheck(context, input.id, 'manage');
       const outcome = await runCheck(types, check, { targets });
-      const { result, change } = await recordResult(
-        context.db,
-        { healthCheckId: check.id, outcome, dueAt: null, checkedAt: now() },
-        maintenanceLookup(context),
-      );
+      // The check ran outside any transaction; its result and status change commit together.
+      const result = await runInTransaction(context, async (inner) => {
+        const recorded = await recordResult(
+          inner.db,
+          { healthCheckId: check.id, outcome, dueAt: null, checkedAt: now() },
+          maintenanceLookup(context),
+        );
+        announce(inner, recorded.change);
+        return recorded.result;
+      });
       if (!result) throw notFound('Health check', check.id);
-      announce(context, change);
       return result;
     }),
     getHistory: os.getHistory.handler(async ({ context, input }) => {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@checkline/db';
-import { asc, eq } from 'drizzle-orm';
+import { eventOutbox } from '@checkline/db';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimDueRuns } from './claims.ts';
 import { healthChecks, results, systemStatuses } from './db/schema.ts';
@@ -157,16 +158,21 @@ describe('scheduler', () => {
     ]);
   });
 
-  it('publishes each status change once, after its transaction committed', async () => {
+  it('writes each status change to the outbox with its result and dispatches it once, after commit', async () => {
     const created = await check('/flip');
     const seenInDatabase: string[] = [];
-    const unsubscribe = h.runtime.events.subscribe(healthStatusChanged, async (change) => {
-      const [row] = await database.db
-        .select()
-        .from(systemStatuses)
-        .where(eq(systemStatuses.systemId, change.systemId));
-      seenInDatabase.push(row?.status ?? 'missing');
-    });
+    const eventIds: string[] = [];
+    const unsubscribe = h.runtime.events.subscribe(
+      healthStatusChanged,
+      async (change, { eventId }) => {
+        eventIds.push(eventId);
+        const [row] = await database.db
+          .select()
+          .from(systemStatuses)
+          .where(eq(systemStatuses.systemId, change.systemId));
+        seenInDatabase.push(row?.status ?? 'missing');
+      },
+    );
     await tickAndSettle();
     target.respond('/flip', { status: 500 });
     clock.advance(10_000);
@@ -179,6 +185,12 @@ describe('scheduler', () => {
       { systemId: created.systemId, previous: 'healthy', current: 'unhealthy' },
     ]);
     expect(seenInDatabase).toEqual(['healthy', 'unhealthy']);
+    const written = await database.db
+      .select()
+      .from(eventOutbox)
+      .where(sql`${eventOutbox.payload}->>'systemId' = ${created.systemId}`);
+    expect(written.map((row) => row.id).sort()).toEqual([...eventIds].sort());
+    expect(written.every((row) => row.attempts === 1 && row.dispatchedAt !== null)).toBe(true);
   });
 
   it('purges results older than the retention (30 days by default)', async () => {

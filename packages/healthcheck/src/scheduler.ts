@@ -1,4 +1,5 @@
 import type { EventBus, Logger } from '@checkline/core';
+import { enqueueEvent } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
@@ -36,7 +37,7 @@ export interface SchedulerDeps {
   db: Database;
   types: HealthCheckTypeRegistry;
   targets: TargetPolicy;
-  /** Status changes are published here once their transaction has committed. */
+  /** Status changes are written to its outbox with their result and dispatched after commit. */
   events: EventBus;
   inMaintenance: MaintenanceLookup;
   logger: Logger;
@@ -77,12 +78,15 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
       cancel: shutdown.signal,
     });
     if (shutdown.signal.aborted) return releaseRun(deps.db, run, deps.now());
-    const { change } = await recordResult(
-      deps.db,
-      { healthCheckId: run.healthCheckId, outcome, dueAt: run.dueAt, checkedAt: deps.now() },
-      deps.inMaintenance,
-    );
-    if (change) deps.events.publish(healthStatusChanged, change);
+    const eventIds = await deps.db.transaction(async (tx) => {
+      const { change } = await recordResult(
+        tx,
+        { healthCheckId: run.healthCheckId, outcome, dueAt: run.dueAt, checkedAt: deps.now() },
+        deps.inMaintenance,
+      );
+      return change ? [await enqueueEvent(tx, healthStatusChanged, change)] : [];
+    });
+    deps.events.dispatch(eventIds);
   }
 
   function launch(run: ClaimedRun) {

@@ -1,6 +1,7 @@
 import type { Principal, RequestContext, ResourceAccess } from '@checkline/core';
 import { testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
+import { eventOutbox } from '@checkline/db';
 import { maintenanceContract } from '@checkline/maintenance/contract';
 import { createRouterClient } from '@orpc/server';
 import type { ContractRouterClient } from '@orpc/contract';
@@ -139,20 +140,22 @@ describe('status changes', () => {
     expect(transitions()).toEqual(['unknown->healthy', 'healthy->degraded', 'degraded->healthy']);
   });
 
-  it('publishes through the call context, so the server sends it only after commit', async () => {
-    const { checks } = await systemWithChecks(1);
-    const queued: unknown[] = [];
-    const context: RequestContext = {
-      ...h.runtime.contextFor(manager),
-      emit: (_type, payload) => void queued.push(payload),
-    };
-    const client = createRouterClient(h.runtime.router.healthcheck!, {
-      context,
-    }) as unknown as ContractRouterClient<HealthcheckContract>;
-    await client.runHealthCheck({ id: checks[0]!.id });
+  it('writes the status change to the outbox with its result and dispatches it after commit', async () => {
+    const { system, checks } = await systemWithChecks(1);
+    await h.as(manager).runHealthCheck({ id: checks[0]!.id });
     await h.runtime.events.settled();
-    expect(h.changes).toEqual([]);
-    expect(queued).toMatchObject([{ previous: 'unknown', current: 'healthy' }]);
+    expect(h.changes).toMatchObject([
+      { systemId: system.id, previous: 'unknown', current: 'healthy' },
+    ]);
+    const written = await database.db
+      .select()
+      .from(eventOutbox)
+      .where(eq(eventOutbox.type, 'healthcheck.status_changed'));
+    const mine = written.filter(
+      (row) => (row.payload as { systemId: string }).systemId === system.id,
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.dispatchedAt).not.toBeNull();
   });
 
   it('leaves neither result nor status behind when the surrounding transaction rolls back', async () => {

@@ -4,6 +4,8 @@ import type { AnyPlugin } from '@checkline/core';
 import { bootPlugins, silentLogger } from '@checkline/core';
 import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
+import { eventOutbox } from '@checkline/db';
+import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@checkline/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maintenanceAccess } from './access.ts';
@@ -98,6 +100,20 @@ describe('announcing maintenance', () => {
       expect(announced).toEqual([
         { event: 'started', payload },
         { event: 'ended', payload },
+      ]);
+    });
+
+    it('writes each announcement to the event outbox and dispatches it', async () => {
+      const window = await schedule(10, 20);
+      await tickAt(30);
+      const written = await database.db
+        .select()
+        .from(eventOutbox)
+        .where(sql`${eventOutbox.payload}->>'windowId' = ${window.id}`);
+      const rows = written.map((row) => [row.type, row.dispatchedAt !== null]);
+      expect(rows.sort()).toEqual([
+        ['maintenance.ended', true],
+        ['maintenance.started', true],
       ]);
     });
 

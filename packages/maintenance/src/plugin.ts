@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { systemDeleted } from '@checkline/catalog';
 import type { EventBus, Logger } from '@checkline/core';
-import { definePlugin } from '@checkline/core';
+import { definePlugin, enqueueEvent } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import { maintenanceAccess } from './access.ts';
@@ -35,9 +35,17 @@ export function createMaintenancePlugin(options: MaintenancePluginOptions = {}) 
   /** Announces, once across all processes, the windows that started or ended by `now`. */
   async function tick(now = clock()): Promise<Announcements> {
     const { db, events } = initialised();
-    const announced = await db.transaction((tx) => claimTransitions(tx, now));
-    for (const payload of announced.started) events.publish(maintenanceStarted, payload);
-    for (const payload of announced.ended) events.publish(maintenanceEnded, payload);
+    // A claimed transition and its event commit together: neither exists without the other.
+    const { announced, eventIds } = await db.transaction(async (tx) => {
+      const claimed = await claimTransitions(tx, now);
+      const ids: string[] = [];
+      for (const payload of claimed.started)
+        ids.push(await enqueueEvent(tx, maintenanceStarted, payload));
+      for (const payload of claimed.ended)
+        ids.push(await enqueueEvent(tx, maintenanceEnded, payload));
+      return { announced: claimed, eventIds: ids };
+    });
+    events.dispatch(eventIds);
     return announced;
   }
 

@@ -39,7 +39,7 @@ const claimed = { id: windows.id, title: windows.title, at: windows.startAt };
  * Claims the windows whose start or end has passed by `now` and that nobody announced yet. Rows
  * another process is claiming (or a request is editing) are skipped, not waited for, and the
  * claim sets the column the next claim looks at, so every transition is claimed once across
- * server processes. Run it in a transaction and publish only after it commits.
+ * server processes. Run it in a transaction and write the events to the outbox in the same one.
  */
 export async function claimTransitions(db: Database, now: Date): Promise<Announcements> {
   const dueToStart = db

@@ -117,6 +117,8 @@ export const notificationContract = defineContract('notification', {
     ...ownInbox,
     attachedTo: { ...systemResource, fields: ['systemId'], level: 'read' },
     summary: 'Subscribes you to a system, a group, or everything you can read.',
+    description:
+      'The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: delete the first to change its kinds of events.',
   })
     .input(CreateSubscriptionInputSchema)
     .output(SubscriptionSchema),

@@ -6,6 +6,7 @@ import { notificationContract } from './contract.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { startInbox } from './inbox/background.ts';
 import { createNotificationRouter } from './router.ts';
+import { subscribeToMonitoringEvents } from './subscriptions/subscribers.ts';
 import type { NotificationOptions } from './state.ts';
 import { NotificationState } from './state.ts';
 import { strategyUseRule } from './strategies/registry.ts';
@@ -31,7 +32,10 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     router: createNotificationRouter(state),
     accessRules: Object.values(notificationAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-    register({ pluginId, extensionPoints }) {
+    register({ pluginId, extensionPoints, events }) {
+      // Monitoring events become notifications for their subscribers (the service context exists
+      // from init on, before any event is dispatched).
+      subscribeToMonitoringEvents(events, state, () => state.serviceContext());
       extensionPoints.provide(notificationStrategyExtensionPoint, pluginId, (caller) => ({
         register(strategy) {
           if (extensionPoints.phase !== 'register') {

@@ -1,4 +1,10 @@
-import { admitCaller, assertSafeInput, authorize, badRequest } from '@checkline/core';
+import {
+  admitCaller,
+  assertSafeInput,
+  authorize,
+  badRequest,
+  runInTransaction,
+} from '@checkline/core';
 import type { RequestContext } from '@checkline/core';
 import type { AnyProcedure, AnyRouter } from '@orpc/server';
 import { getEventIteratorSchemaDetails } from '@orpc/contract';
@@ -160,9 +166,6 @@ export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter,
       return runConcurrently(context, calls);
     }
     await preflight(context, calls);
-    return db.transaction(async (tx) => {
-      const database: Database = tx;
-      return run({ ...context, db: database, inTransaction: true }, calls);
-    });
+    return runInTransaction({ ...context, db }, (inner) => run({ ...context, ...inner }, calls));
   };
 }

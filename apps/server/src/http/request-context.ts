@@ -5,7 +5,7 @@ import type { PrincipalResolver } from './principal-resolver.ts';
 
 export interface RequestScope {
   context: RequestContext;
-  /** Runs the tasks queued through `afterCommit` and `emit`; call once the request succeeded. */
+  /** Runs the tasks queued through `afterCommit`; call once the request succeeded. */
   committed(): void;
 }
 
@@ -34,7 +34,10 @@ export async function createRequestScope(
       resources: deps.runtime.resources,
       plugins: deps.runtime.plugins,
       afterCommit,
-      emit: (type, payload) => afterCommit(() => deps.runtime.events.publish(type, payload)),
+      // Outside a transaction there is nothing to wait for: the event is written at once. Mutations
+      // and batches swap in their transaction's `emit` (runInTransaction).
+      emit: (type, payload) => deps.runtime.events.publish(type, payload),
+      dispatchEvents: (ids) => deps.runtime.events.dispatch(ids),
     },
     committed() {
       for (const task of tasks) {

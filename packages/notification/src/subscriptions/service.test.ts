@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from '@checkline/db';
+import { createTestDatabase } from '@checkline/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { subscriptions as subscriptionRows } from '../db/schema.ts';
+import {
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  markEventHandled,
+  subscriptionsConcerning,
+} from './service.ts';
+
+let database: DatabaseHandle;
+const [ana, ben] = [randomUUID(), randomUUID()];
+const [api, db] = [randomUUID(), randomUUID()];
+const group = randomUUID();
+
+beforeAll(async () => {
+  database = await createTestDatabase([
+    { pluginId: 'notification', folder: fileURLToPath(new URL('../../drizzle', import.meta.url)) },
+  ]);
+});
+beforeEach(async () => {
+  await database.db.delete(subscriptionRows);
+});
+afterAll(() => database.close());
+
+describe('subscription service works', () => {
+  it('finds the subscriptions of a kind reaching a system directly, through a group, or to everything', async () => {
+    const toApi = await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
+    const toGroup = await createSubscription(database.db, ben, {
+      groupId: group,
+      events: ['health', 'incident'],
+    });
+    await createSubscription(database.db, ben, { events: ['incident'] });
+    await createSubscription(database.db, ana, { systemId: db, events: ['health'] });
+    const health = await subscriptionsConcerning(database.db, 'health', [api], [group]);
+    expect(health).toHaveLength(2);
+    expect(health).toEqual(
+      expect.arrayContaining([
+        { userId: ana, systemId: api, groupId: null },
+        { userId: ben, systemId: null, groupId: group },
+      ]),
+    );
+    const incidents = await subscriptionsConcerning(database.db, 'incident', [api], []);
+    expect(incidents).toEqual([{ userId: ben, systemId: null, groupId: null }]);
+    expect(toApi.events).toEqual(['health']);
+    expect(toGroup.groupId).toBe(group);
+  });
+
+  it('answers only the subscriptions to everything for an event concerning no system', async () => {
+    await createSubscription(database.db, ana, { systemId: api, events: ['incident'] });
+    await createSubscription(database.db, ben, { events: ['incident'] });
+    expect(await subscriptionsConcerning(database.db, 'incident', [], [])).toEqual([
+      { userId: ben, systemId: null, groupId: null },
+    ]);
+  });
+
+  it('records a handled event once: a redelivery answers false', async () => {
+    const eventId = randomUUID();
+    expect(await markEventHandled(database.db, eventId)).toBe(true);
+    expect(await markEventHandled(database.db, eventId)).toBe(false);
+  });
+
+  it('pages a user’s subscriptions newest first', async () => {
+    const first = await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
+    const second = await createSubscription(database.db, ana, { events: ['health'] });
+    await createSubscription(database.db, ben, { events: ['health'] });
+    const page = await listSubscriptions(database.db, ana, { limit: 1 });
+    expect(page.subscriptions.map((item) => item.id)).toEqual([second.id]);
+    const next = await listSubscriptions(database.db, ana, { limit: 1, cursor: page.nextCursor! });
+    expect(next.subscriptions.map((item) => item.id)).toEqual([first.id]);
+    expect(next.nextCursor).toBeNull();
+  });
+});
+
+describe('subscription service rejects bad input', () => {
+  it('answers CONFLICT for a second subscription to the same target, everything included', async () => {
+    await createSubscription(database.db, ana, { events: ['health'] });
+    await expect(
+      createSubscription(database.db, ana, { events: ['incident'] }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
+    await expect(
+      createSubscription(database.db, ana, { systemId: api, events: ['health'] }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      createSubscription(database.db, ben, { events: ['health'] }),
+    ).resolves.toMatchObject({ systemId: null });
+  });
+});
+
+describe('subscription service refuses the wrong caller', () => {
+  it('answers NOT_FOUND for deleting another user’s subscription and keeps it', async () => {
+    const mine = await createSubscription(database.db, ana, { events: ['health'] });
+    await expect(deleteSubscription(database.db, ben, mine.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(deleteSubscription(database.db, ana, mine.id)).resolves.toEqual({
+      id: mine.id,
+      deleted: true,
+    });
+  });
+});
