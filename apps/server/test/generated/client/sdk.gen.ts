@@ -1295,6 +1295,8 @@ export const notificationGetMySubscriptions = <ThrowOnError extends boolean = fa
 /**
  * Subscribes you to a system, a group, or everything you can read.
  *
+ * The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: delete the first to change its kinds of events.
+ *
  * Open to every signed-in caller. Only users may call it. The `catalog.system` named by `systemId` must be visible to the caller (team access, read).
  */
 export const notificationCreateSubscription = <ThrowOnError extends boolean = false>(options: Options<NotificationCreateSubscriptionData, ThrowOnError>) => (options.client ?? client).post<NotificationCreateSubscriptionResponses, NotificationCreateSubscriptionErrors, ThrowOnError>({
