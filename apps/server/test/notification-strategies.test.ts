@@ -46,12 +46,9 @@ let adminKey: string;
 
 beforeAll(async () => {
   server = await createTestServer({
-    plugins: createPlugins(
-      testEnv,
-      {},
-      [testChannelPlugin('test-channel', [pager])],
-      { keyring: new Keyring(serverKey) },
-    ),
+    plugins: createPlugins(testEnv, {}, [testChannelPlugin('test-channel', [pager])], {
+      keyring: new Keyring(serverKey),
+    }),
   });
   adminKey = await createAdminKey(server);
 });
