@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AnyPlugin } from '@checkline/core';
+import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -23,13 +25,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/ok`;
-  server = await createTestServer({
-    plugins: createPlugins({
-      ...testEnv,
-      CHECK_TARGETS_ALLOW: ['127.0.0.1'],
-      CHECK_RUN_RATE_LIMIT: 2,
-    }),
-  });
+  // No background scheduler: a new check is due at once, and its scheduled run would hit the
+  // target too; this file counts the hits of runHealthCheck alone.
+  const plugins = createPlugins({
+    ...testEnv,
+    CHECK_TARGETS_ALLOW: ['127.0.0.1'],
+    CHECK_RUN_RATE_LIMIT: 2,
+  }).map((plugin) =>
+    plugin.id === 'healthcheck'
+      ? (createHealthcheckPlugin({
+          targets: { allow: ['127.0.0.1'], deny: [] },
+          runRateLimit: { points: 2, durationSeconds: 60 },
+          scheduler: { autoStart: false },
+        }) as unknown as AnyPlugin)
+      : plugin,
+  );
+  server = await createTestServer({ plugins });
   session = await server.adminSession();
 });
 afterAll(async () => {
