@@ -113,6 +113,21 @@ async function quiet(): Promise<Delivery[]> {
   }
 }
 
+/** Gives the system an http check and runs it once against a failing target: it turns unhealthy. */
+async function makeUnhealthy(systemId: string): Promise<void> {
+  const check = await rest('healthcheck/createHealthCheck', {
+    systemId,
+    name: 'front',
+    type: 'healthcheck.http',
+    config: { url: targetUrl },
+    intervalSeconds: 3_600,
+    timeoutMs: 2_000,
+  });
+  targetStatus = 500;
+  await rest('healthcheck/runHealthCheck', { id: check.id });
+  targetStatus = 200;
+}
+
 const inboxOf = async (watcher: Watcher) =>
   (await watcher.client.notification.getNotifications({})).notifications;
 const sentTo = (watcher: Watcher) =>
@@ -235,17 +250,7 @@ describe('notification subscriptions over HTTP', () => {
         startAt: new Date(Date.now() - 3_600_000).toISOString(),
         endAt: new Date(Date.now() + 3_600_000).toISOString(),
       });
-      const check = await rest('healthcheck/createHealthCheck', {
-        systemId,
-        name: 'front',
-        type: 'healthcheck.http',
-        config: { url: targetUrl },
-        intervalSeconds: 3_600,
-        timeoutMs: 2_000,
-      });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: check.id });
-      targetStatus = 200;
+      await makeUnhealthy(systemId);
       const deliveries = await quiet();
 
       expect(await inboxOf(watcher)).toEqual([]);
@@ -265,17 +270,7 @@ describe('notification subscriptions over HTTP', () => {
       const watcher = await newWatcher();
       const systemId = await newSystem();
       await watcher.client.notification.createSubscription({ systemId, events: ['health'] });
-      const check = await rest('healthcheck/createHealthCheck', {
-        systemId,
-        name: 'front',
-        type: 'healthcheck.http',
-        config: { url: targetUrl },
-        intervalSeconds: 3_600,
-        timeoutMs: 2_000,
-      });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: check.id });
-      targetStatus = 200;
+      await makeUnhealthy(systemId);
       await quiet();
 
       const inbox = await inboxOf(watcher);
