@@ -1,3 +1,4 @@
+import { singleFlight } from './single-flight.ts';
 import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import type { ClaimedEvent } from './event-outbox.ts';
@@ -85,7 +86,7 @@ export class EventBus {
   readonly #settings: Required<EventBusSettings>;
   readonly #outage: ReturnType<typeof createOutageLog>;
   #timer: NodeJS.Timeout | undefined;
-  #ticking: Promise<number> | undefined;
+  readonly #ticks = singleFlight(() => this.#tickOnce());
   #lastPurgeAt: number | undefined;
   #stopped = false;
 
@@ -134,10 +135,7 @@ export class EventBus {
 
   /** Purges when due, then claims events left behind and dispatches them; how many. */
   tick(): Promise<number> {
-    this.#ticking ??= this.#tickOnce().finally(() => {
-      this.#ticking = undefined;
-    });
-    return this.#ticking;
+    return this.#ticks.run();
   }
 
   /** Looks for events left behind every `pollIntervalMs`, the first time at once. */
@@ -161,7 +159,7 @@ export class EventBus {
     this.#stopped = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    await this.#ticking?.catch(() => {});
+    await this.#ticks.settled();
     await this.settled();
   }
 

@@ -1,5 +1,5 @@
 import type { EventBus, Logger } from '@checkline/core';
-import { enqueueEvent } from '@checkline/core';
+import { enqueueEvent, singleFlight } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
@@ -67,7 +67,6 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   const running = new Set<Promise<void>>();
   const shutdown = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<number> | undefined;
   let lastPurgeAt: number | undefined;
   // While the database is away every tick fails fast; the outage is logged once, not per tick.
   const outage = createOutageLog(deps.logger, 'health check scheduler');
@@ -125,12 +124,11 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     return claimed.length;
   }
 
+  const ticks = singleFlight(tickOnce);
+
   const scheduler: Scheduler = {
     tick() {
-      ticking ??= tickOnce().finally(() => {
-        ticking = undefined;
-      });
-      return ticking;
+      return ticks.run();
     },
     async idle() {
       while (running.size > 0) await Promise.all(running);
@@ -153,7 +151,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     async stop() {
       shutdown.abort();
       clearTimeout(timer);
-      await ticking?.catch(() => {});
+      await ticks.settled();
       await scheduler.idle();
     },
   };

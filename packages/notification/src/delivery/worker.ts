@@ -1,3 +1,4 @@
+import { singleFlight } from '@checkline/core';
 import { createOutageLog } from '@checkline/db';
 import type { NotificationState } from '../state.ts';
 import { attemptDelivery, loadSendTimeFacts } from './attempt.ts';
@@ -40,7 +41,6 @@ export function createDeliveryWorker(
   let stopped = false;
   let started = false;
   let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<number> | undefined;
   let wokenWhileTicking = false;
   /** The last tick took all it could: more are probably due as soon as slots free up. */
   let backlog = false;
@@ -127,12 +127,11 @@ export function createDeliveryWorker(
     timer.unref();
   }
 
+  const ticks = singleFlight(tickOnce);
+
   const worker: DeliveryWorker = {
     tick() {
-      ticking ??= tickOnce().finally(() => {
-        ticking = undefined;
-      });
-      return ticking;
+      return ticks.run();
     },
     async idle() {
       while (running.size > 0) await Promise.all(running);
@@ -151,7 +150,7 @@ export function createDeliveryWorker(
     },
     wake() {
       if (!started || stopped) return;
-      if (ticking) {
+      if (ticks.running) {
         wokenWhileTicking = true;
         return;
       }
@@ -170,7 +169,7 @@ export function createDeliveryWorker(
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await ticking?.catch(() => {});
+      await ticks.settled();
       await worker.idle();
     },
   };
