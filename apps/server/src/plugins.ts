@@ -24,7 +24,11 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: Not
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
     }),
     createIncidentPlugin(),
-    createNotificationPlugin(notification),
+    createNotificationPlugin({
+      baseUrl: env.BASE_URL,
+      frontendUrl: env.FRONTEND_URL,
+      ...notification,
+    }),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 

@@ -24,7 +24,19 @@ export interface NotificationOptions {
   keyring?: Keyring;
   /** The delivery queue's worker in this process (tick, batch, concurrency, lease, retries). */
   delivery?: DeliverySettings;
+  /**
+   * Public address of the API (`BASE_URL`): links in messages that come back to us (unsubscribe,
+   * OAuth returns) start with it. Default `http://localhost:3000`.
+   */
+  baseUrl?: string;
+  /**
+   * Public address of the web UI (`FRONTEND_URL`): action paths such as `/incidents/1` are made
+   * absolute against it before a strategy sends them. Default: `baseUrl`.
+   */
+  frontendUrl?: string;
 }
+
+const withoutTrailingSlash = (url: string) => new URL(url).toString().replace(/\/+$/, '');
 
 /**
  * What one notification plugin instance shares between its handlers, workers and extension
@@ -37,6 +49,10 @@ export class NotificationState {
   inboxHub: InboxHub | undefined;
   readonly keyring: Keyring;
   readonly deliverySettings: ResolvedDeliverySettings;
+  /** `BASE_URL` without a trailing slash. */
+  readonly baseUrl: string;
+  /** `FRONTEND_URL` without a trailing slash. */
+  readonly frontendUrl: string;
   /** This process's delivery worker, from `ready` until `stop`. */
   deliveryWorker: DeliveryWorker | undefined;
   #serviceContext: (() => RequestContext) | undefined;
@@ -47,6 +63,8 @@ export class NotificationState {
     this.strategies = options.strategies ?? new NotificationStrategyRegistry();
     this.keyring = options.keyring ?? Keyring.ephemeral();
     this.deliverySettings = resolveDeliverySettings(options.delivery);
+    this.baseUrl = withoutTrailingSlash(options.baseUrl ?? 'http://localhost:3000');
+    this.frontendUrl = withoutTrailingSlash(options.frontendUrl ?? this.baseUrl);
   }
 
   attach(db: Database, logger: Logger, serviceContext?: () => RequestContext) {

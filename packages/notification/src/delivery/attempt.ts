@@ -56,6 +56,14 @@ export async function loadSendTimeFacts(
 
 const timedOut = Symbol('timed out');
 
+/** A service asking for a longer wait than this is answered after this long anyway. */
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** Paths of ours (`/incidents/1`) on the frontend's address; absolute URLs as they are. */
+export function absoluteUrl(url: string, state: Pick<NotificationState, 'frontendUrl'>): string {
+  return url.startsWith('/') ? `${state.frontendUrl}${url}` : url;
+}
+
 /** `promise`, or `timedOut` after `ms`; the timer never keeps the process alive. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof timedOut> {
   let timer: NodeJS.Timeout | undefined;
@@ -122,7 +130,14 @@ export async function attemptDelivery(
       body: message.body,
       importance: message.importance,
       type: message.type,
-      ...(action && { action }),
+      ...(action && { action: { label: action.label, url: absoluteUrl(action.url, state) } }),
+    },
+    delivery: {
+      id: claim.id,
+      userId: claim.userId,
+      strategyId: claim.strategyId,
+      createdAt: message.createdAt,
+      transactional: claim.transactional,
     },
     strategyConfig: settings.config,
     ...(strategy.layoutConfig && { layoutConfig: settings.layoutConfig }),
@@ -150,7 +165,10 @@ export async function attemptDelivery(
   if (result.permanent === true || attempts >= claim.maxAttempts) {
     return { status: 'failed', error, attempt: record('failed', error) };
   }
-  const delay = backoffDelayMs(attempts, options, options.random);
+  const delay = Math.max(
+    backoffDelayMs(attempts, options, options.random),
+    Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS),
+  );
   return {
     status: 'pending',
     error,

@@ -31,11 +31,14 @@ const flaky = recordingStrategy({ id: 'flaky' }, () =>
 const rejecting = recordingStrategy({ id: 'rejecting' }, () =>
   Promise.resolve({ success: false, error: 'address rejected', permanent: true }),
 );
+const throttled = recordingStrategy({ id: 'throttled' }, () =>
+  Promise.resolve({ success: false, error: 'HTTP 429', retryAfterMs: 90_000 }),
+);
 const hanging = recordingStrategy({ id: 'hanging' }, () => new Promise(() => {}));
 const throwing = recordingStrategy({ id: 'throwing' }, () => {
   throw new Error('socket closed');
 });
-const all = [email, github, sms, chat, pager, flaky, rejecting, hanging, throwing];
+const all = [email, github, sms, chat, pager, flaky, rejecting, throttled, hanging, throwing];
 
 let database: DatabaseHandle;
 let server: DeliveryProcess;
@@ -108,14 +111,24 @@ describe('delivery queue', () => {
       expect(contactsOf(sms)).toEqual(['+15550100']);
       expect(contactsOf(chat)).toEqual(['U-ADA']);
       expect(contactsOf(pager)).toEqual(['pager-7']);
+      const [emailRow] = (await deliveryRows(answer.notificationId)).filter(
+        (row) => row.strategyId === qualified('email'),
+      );
       expect(email.sent[0]).toEqual({
         contact: 'ada@example.com',
         notification: {
           title: 'Disk almost full',
           body: 'Only **5%** left',
           importance: 'critical',
-          action: { label: 'Open', url: '/systems/1' },
+          action: { label: 'Open', url: 'http://localhost:3000/systems/1' },
           type: 'healthcheck.status_changed',
+        },
+        delivery: {
+          id: emailRow!.id,
+          userId: ada!,
+          strategyId: qualified('email'),
+          createdAt: expect.any(Date) as Date,
+          transactional: false,
         },
         strategyConfig: {},
         layoutConfig: { color: '#123456' },
@@ -252,6 +265,20 @@ describe('delivery queue', () => {
       const times = row!.attemptLog.map((attempt) => Date.parse(attempt.at));
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(flaky.sent).toHaveLength(3);
+    });
+
+    it('waits at least as long as the service asked (Retry-After) before the next attempt', async () => {
+      const [tia] = await createUsers(database.db, ['tia@example.com'], [useRule('throttled')]);
+      const before = Date.now();
+      const answer = await send({ userIds: [tia!], strategyId: qualified('throttled'), notification });
+      await server.worker().tick();
+      await server.worker().idle();
+      const [row] = await deliveryRows(answer.notificationId);
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 429' });
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 90_000);
+      expect(throttled.sent).toHaveLength(1);
+      // Out of the queue, so the other tests' drains do not wait for it.
+      await database.db.delete(deliveries).where(eq(deliveries.id, row!.id));
     });
 
     it('fails a permanent error at once, and counts a throw or a timeout as a failed attempt', async () => {

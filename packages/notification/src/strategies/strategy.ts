@@ -28,9 +28,24 @@ export type ContactResolution =
       resolve(context: { userId: string; userConfig: unknown }): Promise<string | undefined>;
     };
 
+/** The delivery a `send` call attempts. */
+export interface DeliveryIdentity {
+  /** Stable across retries of this delivery: receivers de-duplicate by it. */
+  id: string;
+  userId: string;
+  /** The strategy's qualified id. */
+  strategyId: string;
+  /** When the notification was written. */
+  createdAt: Date;
+  /** Account mail (sign-in links, resets): no unsubscribe link, sent whatever the preferences. */
+  transactional: boolean;
+}
+
 export interface StrategySendContext<TConfig, TLayout> {
   contact: string;
+  /** The action's URL is absolute: paths of ours are resolved against the frontend's address. */
   notification: StrategyNotification;
+  delivery: DeliveryIdentity;
   strategyConfig: TConfig;
   /** Present when the strategy has a layoutConfig. */
   layoutConfig?: TLayout;
@@ -46,6 +61,11 @@ export interface DeliveryResult {
   error?: string;
   /** The failure will not go away by retrying (a rejected address, say). Default false. */
   permanent?: boolean;
+  /**
+   * The service asked to wait this long before trying again (`Retry-After`, rate-limit reset):
+   * the next attempt comes no sooner, capped at an hour.
+   */
+  retryAfterMs?: number;
 }
 
 /** Declarative OAuth linking of a user's account on the strategy's platform. */
