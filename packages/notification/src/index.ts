@@ -31,3 +31,9 @@ export { enqueueDeliveries, type EnqueueRequest, type Enqueued } from './deliver
 export type { DeliverySettings } from './delivery/settings.ts';
 export type { DeliveryWorker } from './delivery/worker.ts';
 export type { Delivery } from './delivery/schemas.ts';
+export {
+  deliveryResultOf,
+  isRetryableStatus,
+  parseRetryAfter,
+  unreachable,
+} from './delivery/http-answer.ts';
