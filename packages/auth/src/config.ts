@@ -1,6 +1,8 @@
 import type { RateLimit } from '@checkline/core';
 import type { AccessRule } from '@checkline/core/contract';
 import type { AnyContractRouter } from '@orpc/contract';
+import type { OidcSettings, ResolvedOidcSettings } from './strategies/oidc/settings.ts';
+import { resolveOidcSettings } from './strategies/oidc/settings.ts';
 
 export type { RateLimit };
 
@@ -45,6 +47,8 @@ export interface AuthConfig {
     /** No session lives longer, however used. Default 30 days. */
     maxAgeSeconds?: number;
   };
+  /** Sign-in with an OpenID Connect provider; without it that strategy is not offered. */
+  oidc?: OidcSettings | undefined;
   cache?: {
     /** How long a verified key or session is trusted without the database. Default 60 s. */
     principalTtlSeconds?: number;
@@ -71,6 +75,7 @@ export interface ResolvedAuthConfig {
   };
   trustProxy: boolean;
   sessions: { idleSeconds: number; maxAgeSeconds: number };
+  oidc: ResolvedOidcSettings | undefined;
   cache: { principalTtlMs: number; maxPrincipals: number; grantsTtlMs: number };
 }
 
@@ -103,6 +108,7 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
       idleSeconds: config.sessions?.idleSeconds ?? 7 * 24 * 60 * 60,
       maxAgeSeconds: config.sessions?.maxAgeSeconds ?? 30 * 24 * 60 * 60,
     },
+    oidc: config.oidc && resolveOidcSettings(config.oidc),
     cache: {
       principalTtlMs: (config.cache?.principalTtlSeconds ?? 60) * 1000,
       maxPrincipals: config.cache?.maxPrincipals ?? 10_000,

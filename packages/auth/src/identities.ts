@@ -1,6 +1,6 @@
 import type { Database } from '@checkline/db';
-import { sql } from 'drizzle-orm';
-import { identities } from './db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { identities, users } from './db/schema.ts';
 
 export interface IdentityRecord {
   userId: string;
@@ -29,4 +29,14 @@ export async function recordIdentity(db: Database, identity: IdentityRecord): Pr
   if (!row) {
     throw new Error(`The ${identity.provider} account is already tied to another user`);
   }
+}
+
+/** The user `provider` knows as `subject`, if that identity was recorded. */
+export async function findUserByIdentity(db: Database, provider: string, subject: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(identities)
+    .innerJoin(users, eq(users.id, identities.userId))
+    .where(and(eq(identities.provider, provider), eq(identities.subject, subject)));
+  return row;
 }

@@ -9,6 +9,9 @@ import { authContract } from './contract.ts';
 import { createAuthRouter } from './router.ts';
 import { AuthState } from './state.ts';
 import { credentialStrategy } from './strategies/credentials.ts';
+import { saveLoginState, takeLoginState } from './strategies/oidc/login-states.ts';
+import { oidcStrategy } from './strategies/oidc/oidc-strategy.ts';
+import { OidcProvider } from './strategies/oidc/provider.ts';
 import { authRoutes } from './strategies/routes.ts';
 import { authStrategyExtensionPoint } from './strategies/strategy.ts';
 
@@ -20,6 +23,8 @@ export const AUTH_PLUGIN_ID = 'auth';
  */
 export function createAuthPlugin(config: AuthConfig) {
   const state = new AuthState(config);
+  const oidc = state.config.oidc && new OidcProvider(state.config.oidc, () => state.logger);
+  let oidcWarmUp: Promise<void> | undefined;
   return definePlugin({
     id: AUTH_PLUGIN_ID,
     description:
@@ -42,6 +47,15 @@ export function createAuthPlugin(config: AuthConfig) {
         },
       }));
       state.strategies.register(pluginId, credentialStrategy);
+      if (oidc) {
+        state.strategies.register(
+          pluginId,
+          oidcStrategy(oidc, {
+            save: (loginState, login) => saveLoginState(state.db, loginState, login),
+            take: (provider, loginState) => takeLoginState(state.db, provider, loginState),
+          }),
+        );
+      }
     },
     async init({ db, logger }) {
       state.attach(db, logger);
@@ -50,12 +64,15 @@ export function createAuthPlugin(config: AuthConfig) {
     },
     ready() {
       state.strategies.freeze();
+      // Not awaited: a provider that is down is logged, and the server starts all the same.
+      oidcWarmUp = oidc?.warmUp();
     },
     authentication: () => ({
       resolvePrincipal: (request) => state.authenticator.resolve(request),
       resources: state.teamAccess,
     }),
     async stop() {
+      await oidcWarmUp;
       await state.authenticator.settled();
     },
   });

@@ -53,6 +53,28 @@ export const identities = authSchema.table(
   ],
 );
 
+/**
+ * A sign-in through a login provider that has started and not yet come back: single use, short
+ * lived. The browser holds the state in a cookie as well, so a callback only completes in the
+ * browser that started it.
+ */
+export const loginStates = authSchema.table(
+  'login_states',
+  {
+    /** SHA-256 of the `state` sent to the provider; the state itself is never stored. */
+    stateHash: text('state_hash').primaryKey(),
+    /** The strategy that started it. */
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** A path on the frontend, checked relative when stored. */
+    returnTo: text('return_to').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('login_states_expires_at_idx').on(table.expiresAt)],
+);
+
 export const sessions = authSchema.table(
   'sessions',
   {

@@ -5,9 +5,10 @@ import { recordAudit } from '../audit.ts';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../cookies.ts';
 import { redirectToError } from '../error-redirect.ts';
 import { passwordProblem } from '../password-policy.ts';
-import { recordIdentity } from '../identities.ts';
+import { findUserByIdentity, recordIdentity } from '../identities.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../password.ts';
 import { clientIp } from '../rate-limit.ts';
+import { relativeReturnPath } from '../return-path.ts';
 import { builtInRoleId } from '../rbac.ts';
 import { isRegistrationAllowed } from '../registration.ts';
 import {
@@ -60,21 +61,34 @@ export function strategyContext(
     requestId: meta.requestId,
     logger: meta.logger,
     frontendUrl: config.frontendUrl,
+    baseUrl: config.baseUrl,
+    secureCookies: config.secureCookie,
     fail: (message) => redirectToError(message, config.frontendUrl),
-    async signIn(userId) {
+    async signIn(userId, options = {}) {
+      const path =
+        options.redirectTo === undefined ? undefined : relativeReturnPath(options.redirectTo);
+      if (options.redirectTo !== undefined && path === undefined) {
+        throw new AuthStrategyError('Invalid return path');
+      }
       await endPresentedSession(state, request);
       const token = await createSession(state.db, userId, config.sessions);
       const cookie = sessionCookie(token, {
         secure: config.secureCookie,
         maxAgeSeconds: config.sessions.maxAgeSeconds,
       });
-      return Response.json(
-        { success: true },
-        { headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } },
-      );
+      const headers = { 'set-cookie': cookie, 'cache-control': 'no-store' };
+      if (path === undefined) return Response.json({ success: true }, { headers });
+      return new Response(null, {
+        status: 302,
+        headers: { ...headers, location: `${config.frontendUrl}${path}` },
+      });
     },
     async findUserByEmail(email) {
       const user = await findUserByEmail(state.db, email);
+      return user && toStrategyUser(user);
+    },
+    async findUserByIdentity(provider, subject) {
+      const user = await findUserByIdentity(state.db, provider, subject);
       return user && toStrategyUser(user);
     },
     async verifyCredentials(email, password) {

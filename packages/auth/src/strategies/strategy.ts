@@ -17,14 +17,21 @@ export interface AuthStrategyContext {
   logger: Logger;
   /** Where the error page lives: the only redirect target. */
   frontendUrl: string;
+  /** The public address of the API, for callback URLs (`{baseUrl}/api/auth-backend/...`). */
+  baseUrl: string;
+  /** Whether cookies a strategy sets must be `Secure` (the API is served over https). */
+  secureCookies: boolean;
   /** A 302 to `{frontendUrl}/auth/error?error=<message>`; `message` is shown to the user. */
   fail(message: string): Response;
   /**
-   * Starts a session: 200 `{ success: true }` with the session cookie. The session the request
-   * presented, if any, ends.
+   * Starts a session: 200 `{ success: true }` with the session cookie, or with `redirectTo` (a
+   * relative path, else {@link AuthStrategyError}) a 302 to that path on the frontend. The
+   * session the request presented, if any, ends.
    */
-  signIn(userId: string): Promise<Response>;
+  signIn(userId: string, options?: { redirectTo?: string }): Promise<Response>;
   findUserByEmail(email: string): Promise<StrategyUser | undefined>;
+  /** The user `provider` knows as `subject`, as {@link recordIdentity} recorded it. */
+  findUserByIdentity(provider: string, subject: string): Promise<StrategyUser | undefined>;
   /**
    * The user when the password is theirs; every miss costs as long as a hit. Throws
    * TOO_MANY_REQUESTS, before checking, while the account has spent its failed-sign-in budget.
@@ -72,6 +79,11 @@ export interface AuthStrategy {
   /** Lowercase; unique across plugins, since it is a path segment. */
   id: string;
   displayName: string;
+  /**
+   * The GET action a browser is sent to to begin signing in, for strategies that redirect to a
+   * provider; strategies with a form of their own (e-mail and password) have none.
+   */
+  start?: string;
   actions: Record<string, AuthStrategyAction>;
 }
 
