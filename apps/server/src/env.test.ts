@@ -109,4 +109,47 @@ describe('loadEnv', () => {
       );
     });
   });
+  describe('OpenID Connect sign-in', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example.com/realms/ops',
+      OIDC_CLIENT_ID: 'checkline',
+      OIDC_CLIENT_SECRET: 'never-in-messages',
+    };
+
+    it('is off without settings, and defaults the name and scopes when configured', () => {
+      expect(loadEnv({}).OIDC_ISSUER).toBeUndefined();
+      expect(loadEnv(oidc)).toMatchObject({
+        ...oidc,
+        OIDC_NAME: 'oidc',
+        OIDC_SCOPES: ['openid', 'email', 'profile'],
+        OIDC_ALLOW_INSECURE_ISSUER: false,
+      });
+      expect(
+        loadEnv({ ...oidc, OIDC_NAME: 'keycloak', OIDC_SCOPES: 'openid email' }),
+      ).toMatchObject({ OIDC_NAME: 'keycloak', OIDC_SCOPES: ['openid', 'email'] });
+    });
+
+    it('names each missing setting when only some are given, never echoing the secret', () => {
+      const attempt = () => loadEnv({ OIDC_CLIENT_SECRET: oidc.OIDC_CLIENT_SECRET });
+      expect(attempt).toThrowError(
+        /OIDC_ISSUER: required with the other OIDC_ settings\n\s+OIDC_CLIENT_ID: required/,
+      );
+      expect(attempt).not.toThrowError(/never-in-messages/);
+    });
+
+    it('refuses a plain-http issuer off loopback unless explicitly allowed, and a bad name', () => {
+      expect(() => loadEnv({ ...oidc, OIDC_ISSUER: 'http://id.example.com' })).toThrowError(
+        /OIDC_ISSUER: must be https/,
+      );
+      expect(loadEnv({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:8080' }).OIDC_ISSUER).toBe(
+        'http://127.0.0.1:8080',
+      );
+      expect(
+        loadEnv({ ...oidc, OIDC_ISSUER: 'http://id.internal', OIDC_ALLOW_INSECURE_ISSUER: 'true' })
+          .OIDC_ALLOW_INSECURE_ISSUER,
+      ).toBe(true);
+      expect(() => loadEnv({ ...oidc, OIDC_NAME: 'custom' })).toThrowError(/OIDC_NAME/);
+      expect(() => loadEnv({ ...oidc, OIDC_NAME: 'Key Cloak' })).toThrowError(/OIDC_NAME/);
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isLoopbackHost } from '@checkline/auth';
 import { parseTargetList } from '@checkline/healthcheck';
 import { parseEncryptionKey } from '@checkline/notification';
 import { z } from 'zod';
@@ -88,12 +89,62 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /** Sign-in with an OpenID Connect provider: all three, or none (then it is not offered). */
+    OIDC_ISSUER: optional.pipe(httpUrl),
+    OIDC_CLIENT_ID: optional,
+    OIDC_CLIENT_SECRET: optional,
+    /** The strategy id and identity provider (`auth-provider` contact resolution names it). */
+    OIDC_NAME: optional.pipe(
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9-]{0,31}$/, 'lowercase letters, digits and dashes')
+        .refine((name) => name !== 'custom' && name !== 'logout', 'custom and logout are taken')
+        .default('oidc'),
+    ),
+    /** Space-separated; `openid` is always asked. */
+    OIDC_SCOPES: optional.transform((value) =>
+      (value ?? 'openid email profile').split(/[\s,]+/).filter(Boolean),
+    ),
+    /** Lets `OIDC_ISSUER` be plain http off loopback (codes and tokens then cross in clear). */
+    OIDC_ALLOW_INSECURE_ISSUER: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     LOG_LEVEL: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
       .default('info'),
   })
   .superRefine((env, context) => {
+    const oidc = {
+      OIDC_ISSUER: env.OIDC_ISSUER,
+      OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET,
+    };
+    const given = Object.values(oidc).filter((value) => value !== undefined).length;
+    if (given > 0 && given < 3) {
+      for (const [name, value] of Object.entries(oidc)) {
+        if (value === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required with the other OIDC_ settings',
+          });
+        }
+      }
+    }
+    if (
+      env.OIDC_ISSUER?.startsWith('http:') &&
+      !env.OIDC_ALLOW_INSECURE_ISSUER &&
+      !isLoopbackHost(new URL(env.OIDC_ISSUER).hostname)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message:
+          'must be https (plain http only on loopback, or with OIDC_ALLOW_INSECURE_ISSUER=true)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       context.addIssue({
         code: 'custom',

@@ -1,4 +1,4 @@
-import type { AuthConfig } from '@checkline/auth';
+import type { AuthConfig, OidcSettings } from '@checkline/auth';
 import { createAuthPlugin } from '@checkline/auth';
 import { catalogPlugin } from '@checkline/catalog';
 import { createHealthcheckPlugin } from '@checkline/healthcheck';
@@ -34,6 +34,19 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: Not
 
 const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });
 
+/** The OpenID Connect sign-in of `OIDC_*`, or none when it is not configured. */
+function oidcSettings(env: Env): OidcSettings | undefined {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return undefined;
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    name: env.OIDC_NAME,
+    scopes: env.OIDC_SCOPES,
+    allowInsecureIssuer: env.OIDC_ALLOW_INSECURE_ISSUER,
+  };
+}
+
 /**
  * Every plugin the server mounts, in start-up and migration order. Auth comes first: it
  * authenticates every request, and it is told every other plugin's access rules (for
@@ -61,6 +74,7 @@ export function createPlugins(
     },
     // Behind a proxy the socket is the proxy's; its last x-forwarded-for entry is the client.
     trustProxy: env.TRUST_PROXY,
+    oidc: oidcSettings(env),
     ...auth,
   });
   return [authPlugin as unknown as AnyPlugin, ...guarded];

@@ -10,6 +10,7 @@ export { AUTH_PLUGIN_ID, createAuthPlugin, type AuthPlugin } from './plugin.ts';
 export { createAuthRouter, type AuthRouter } from './router.ts';
 export * from './schemas.ts';
 export { credentialStrategy } from './strategies/credentials.ts';
+export { isLoopbackHost, type OidcSettings } from './strategies/oidc/settings.ts';
 export {
   AuthStrategyError,
   authStrategyExtensionPoint,
