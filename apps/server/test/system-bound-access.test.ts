@@ -79,6 +79,7 @@ const unbound: Record<string, Record<string, string>> = {
       'getMe',
       'changeMyPassword',
       'getRegistrationStatus',
+      'getLoginStrategies',
       'updateRegistrationStatus',
       'getUsers',
       'getUserProfiles',

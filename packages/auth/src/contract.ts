@@ -22,6 +22,7 @@ import {
   PasswordChangedSchema,
   RegenerateSecretInputSchema,
   RegistrationStatusSchema,
+  LoginStrategiesSchema,
   RemoveTeamMemberInputSchema,
   ResourceAccessSchema,
   ResourceRefInputSchema,
@@ -70,6 +71,13 @@ export const authContract = defineContract('auth', {
   })
     .input(EmptyInputSchema)
     .output(RegistrationStatusSchema),
+  getLoginStrategies: query({
+    summary: 'Open to anyone: the ways of signing in the server offers, for the sign-in page.',
+    description:
+      'A strategy with a `signInUrl` begins with a browser redirect to it (`?returnTo=/path` picks where to land); `custom` is the e-mail and password form.',
+  })
+    .input(EmptyInputSchema)
+    .output(LoginStrategiesSchema),
   updateRegistrationStatus: mutation({
     ...users,
     summary: 'Lets sign-up strategies create users, or stops them.',

@@ -274,6 +274,14 @@ describe('users', () => {
   });
 });
 
+describe('login strategies', () => {
+  it('lists the e-mail and password form, open to anyone, without a sign-in URL', async () => {
+    await expect(auth.as(anonymous).getLoginStrategies({})).resolves.toEqual({
+      strategies: [{ id: 'custom', displayName: 'E-mail and password', signInUrl: null }],
+    });
+  });
+});
+
 describe('registration', () => {
   it('is off by default, open to anyone to read, and changed by user managers', async () => {
     await expect(auth.as(anonymous).getRegistrationStatus({})).resolves.toEqual({

@@ -50,6 +50,19 @@ export const RegistrationStatusSchema = z.object({ allowRegistration: z.boolean(
 RegistrationStatusSchema.register(z.globalRegistry, { id: 'RegistrationStatus' });
 export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>;
 
+export const LoginStrategySchema = z.object({
+  /** The path segment of its routes: `/api/auth-backend/{id}/...`. */
+  id: z.string(),
+  displayName: z.string(),
+  /** Where a browser goes to begin (a provider's redirect); null for a form (`custom`). */
+  signInUrl: z.url().nullable(),
+});
+LoginStrategySchema.register(z.globalRegistry, { id: 'LoginStrategy' });
+export type LoginStrategy = z.infer<typeof LoginStrategySchema>;
+
+export const LoginStrategiesSchema = z.object({ strategies: z.array(LoginStrategySchema) });
+LoginStrategiesSchema.register(z.globalRegistry, { id: 'LoginStrategies' });
+
 export const UserSchema = z.object({
   id,
   email: z.string(),

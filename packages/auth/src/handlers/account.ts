@@ -3,6 +3,7 @@ import { describeCaller } from '../me.ts';
 import { changeOwnPassword } from '../own-password.ts';
 import { isRegistrationAllowed, setRegistrationAllowed } from '../registration.ts';
 import type { AuthState } from '../state.ts';
+import { loginStrategies } from '../strategies/login-strategies.ts';
 import { os } from './implementer.ts';
 
 export const accountHandlers = (state: AuthState) => ({
@@ -23,6 +24,9 @@ export const accountHandlers = (state: AuthState) => ({
   }),
   getRegistrationStatus: os.getRegistrationStatus.handler(async ({ context }) => ({
     allowRegistration: await isRegistrationAllowed(context.db),
+  })),
+  getLoginStrategies: os.getLoginStrategies.handler(() => ({
+    strategies: loginStrategies(state),
   })),
   updateRegistrationStatus: os.updateRegistrationStatus.handler(async ({ context, input }) => {
     const { allowRegistration } = input;

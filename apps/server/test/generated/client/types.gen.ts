@@ -44,6 +44,16 @@ export type RegistrationStatus = {
     allowRegistration: boolean;
 };
 
+export type LoginStrategies = {
+    strategies: Array<LoginStrategy>;
+};
+
+export type LoginStrategy = {
+    id: string;
+    displayName: string;
+    signInUrl: string | null;
+};
+
 export type User = {
     id: string;
     email: string;
@@ -572,6 +582,55 @@ export type AuthGetRegistrationStatusResponses = {
 };
 
 export type AuthGetRegistrationStatusResponse = AuthGetRegistrationStatusResponses[keyof AuthGetRegistrationStatusResponses];
+
+export type AuthGetLoginStrategiesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/auth/getLoginStrategies';
+};
+
+export type AuthGetLoginStrategiesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type AuthGetLoginStrategiesError = AuthGetLoginStrategiesErrors[keyof AuthGetLoginStrategiesErrors];
+
+export type AuthGetLoginStrategiesResponses = {
+    /**
+     * OK
+     */
+    200: LoginStrategies;
+};
+
+export type AuthGetLoginStrategiesResponse = AuthGetLoginStrategiesResponses[keyof AuthGetLoginStrategiesResponses];
 
 export type AuthUpdateRegistrationStatusData = {
     body: RegistrationStatus;
@@ -5524,6 +5583,9 @@ export type AuthKeyedData = {
         getRegistrationStatus?: {
             [key: string]: unknown;
         };
+        getLoginStrategies?: {
+            [key: string]: unknown;
+        };
         updateRegistrationStatus?: {
             allowRegistration: boolean;
         };
@@ -5727,6 +5789,7 @@ export type AuthKeyedResponses = {
             changed: true;
         };
         getRegistrationStatus?: RegistrationStatus;
+        getLoginStrategies?: LoginStrategies;
         updateRegistrationStatus?: RegistrationStatus;
         getUsers?: {
             users: Array<User>;

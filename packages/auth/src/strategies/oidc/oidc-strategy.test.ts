@@ -1,3 +1,4 @@
+import { testPrincipal } from '@checkline/core/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identities, loginStates, users } from '../../db/schema.ts';
@@ -152,6 +153,18 @@ describe('OIDC strategy: signing in', () => {
     expect(await identitiesOf('acme-admin')).toMatchObject([
       { userId: admin!.id, email: testAdmin.email },
     ]);
+  });
+});
+
+describe('OIDC strategy: offered', () => {
+  it('is listed for the sign-in page with the URL that begins it', async () => {
+    const anonymous = testPrincipal([], { kind: 'anonymous', id: null as never });
+    const { strategies } = await auth.as(anonymous).getLoginStrategies({});
+    expect(strategies).toContainEqual({
+      id: 'acme',
+      displayName: 'Acme ID',
+      signInUrl: 'http://localhost:3000/api/auth-backend/acme/login',
+    });
   });
 });
 
