@@ -141,11 +141,16 @@ const errorOf = (response: Response, client: ReturnType<typeof browser>) => {
   return new URL(location).searchParams.get('error');
 };
 
-async function identitiesOf(subject: string) {
-  const result = await server.database.db.execute<{ provider: string; email: string | null }>(
+type IdentityRow = { provider: string; email: string | null; user_id: string };
+
+/** The rows of `auth.identities` for `subject`, read with SQL (PGlite or PostgreSQL). */
+async function identitiesOf(subject: string): Promise<IdentityRow[]> {
+  const result: unknown = await server.database.db.execute(
     sql`select provider, email, user_id from auth.identities where subject = ${subject}`,
   );
-  return 'rows' in result ? result.rows : [...(result as Iterable<Record<string, unknown>>)];
+  return Array.isArray(result)
+    ? (result as IdentityRow[])
+    : (result as { rows: IdentityRow[] }).rows;
 }
 
 /** The deliveries of a notification once none is pending (bounded wait). */
@@ -168,15 +173,15 @@ describe('OIDC sign-in through the server', () => {
     expect(response.headers.get('location')).toBe(`${testEnv.FRONTEND_URL}/systems?view=board`);
     expect(client.jar.get('checkline_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const me = await client.get('/rest/auth/getMe');
-    expect(await me.json()).toMatchObject({
+    const me = (await (await client.get('/rest/auth/getMe')).json()) as { id: string };
+    expect(me).toMatchObject({
       kind: 'user',
       email: person.email,
       name: 'Grace Hopper',
       isAdmin: false,
     });
     expect(await identitiesOf(person.sub)).toEqual([
-      expect.objectContaining({ provider: PROVIDER, email: person.email }),
+      { provider: PROVIDER, email: person.email, user_id: me.id },
     ]);
   });
 
