@@ -20,10 +20,17 @@ export async function startTestIssuer() {
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
   let person: IssuerPerson = { sub: 'nobody' };
+  let emailInUserInfoOnly = false;
   const tokenRequests: { authorization: string | undefined; body: Record<string, string> }[] = [];
   server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     // The ID token is the one with an audience: the client id.
-    if (token.payload.aud !== undefined) Object.assign(token.payload, person);
+    if (token.payload.aud === undefined) return;
+    const { email, email_verified, ...rest } = person;
+    Object.assign(token.payload, emailInUserInfoOnly ? rest : { ...rest, email, email_verified });
+  });
+  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
+    const { nonce: _nonce, ...claims } = person;
+    response.body = claims;
   });
   server.service.on(
     'beforeResponse',
@@ -37,8 +44,13 @@ export async function startTestIssuer() {
   return {
     url: server.issuer.url!,
     tokenRequests,
-    signInAs(next: IssuerPerson) {
+    /**
+     * The person signed in next. With `emailInUserInfoOnly` the ID token has no e-mail claims;
+     * the userinfo endpoint has them, as some providers do.
+     */
+    signInAs(next: IssuerPerson, options: { emailInUserInfoOnly?: boolean } = {}) {
       person = next;
+      emailInUserInfoOnly = options.emailInUserInfoOnly ?? false;
     },
     /** Follows the provider's authorize URL, as a browser would: answers where it sends back. */
     async authorize(authorizeUrl: string): Promise<URL> {

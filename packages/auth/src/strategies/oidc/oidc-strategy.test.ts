@@ -140,6 +140,15 @@ describe('OIDC strategy: signing in', () => {
     expect(await userByEmail('renamed@example.com')).toBeUndefined();
   });
 
+  it('reads the e-mail from userinfo when the ID token has none', async () => {
+    const person = newPerson();
+    issuer.signInAs(person, { emailInUserInfoOnly: true });
+    const response = await signIn();
+    expect(response.headers.get('location')).toBe(`${FRONTEND}/`);
+    expect(await identitiesOf(person.sub)).toMatchObject([{ email: person.email }]);
+    expect(await userByEmail(person.email)).toBeDefined();
+  });
+
   it('matches an existing user by verified e-mail, even with registration off', async () => {
     await setRegistrationAllowed(auth.db, false);
     issuer.signInAs({
