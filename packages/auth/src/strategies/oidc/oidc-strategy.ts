@@ -1,6 +1,7 @@
 import type { Configuration } from 'openid-client';
 import * as client from 'openid-client';
 import { relativeReturnPath } from '../../return-path.ts';
+import { ROUTE_PREFIX } from '../routes.ts';
 import type { AuthStrategy, AuthStrategyContext } from '../strategy.ts';
 import { AuthStrategyError } from '../strategy.ts';
 import type { ProviderProfile } from './account.ts';
@@ -27,8 +28,6 @@ const providerRefusal = (error: string) =>
     ? 'The sign-in was cancelled'
     : 'The sign-in provider refused the sign-in';
 
-const ROUTE_PREFIX = '/api/auth-backend';
-
 /**
  * Sign-in with an OpenID Connect provider: `GET .../login?returnTo=/path` sends the browser to
  * the provider (authorization code with PKCE S256, state and nonce), `GET .../callback` takes
@@ -37,7 +36,8 @@ const ROUTE_PREFIX = '/api/auth-backend';
  */
 export function oidcStrategy(provider: OidcProvider, loginStates: LoginStateStore): AuthStrategy {
   const { name, displayName, scopes } = provider.settings;
-  const routes = (context: AuthStrategyContext) => {
+  /** The exact callback URL the provider is told, and the cookie that only it receives. */
+  const addresses = (context: AuthStrategyContext) => {
     const base = `${context.baseUrl}${ROUTE_PREFIX}/${name}`;
     const cookie: StateCookie = {
       name: `checkline_login_${name.replaceAll('-', '_')}`,
@@ -51,7 +51,7 @@ export function oidcStrategy(provider: OidcProvider, loginStates: LoginStateStor
     const returnTo = relativeReturnPath(new URL(context.request.url).searchParams.get('returnTo'));
     if (returnTo === undefined) return context.fail('Invalid return path');
     const configuration = await provider.configuration();
-    const { redirectUri, cookie } = routes(context);
+    const { redirectUri, cookie } = addresses(context);
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
@@ -76,7 +76,7 @@ export function oidcStrategy(provider: OidcProvider, loginStates: LoginStateStor
   }
 
   async function callback(context: AuthStrategyContext): Promise<Response> {
-    const { redirectUri, cookie } = routes(context);
+    const { redirectUri, cookie } = addresses(context);
     const cleared = { 'set-cookie': clearStateCookie(cookie) };
     try {
       const response = await finishSignIn(context, redirectUri, cookie);
