@@ -24,19 +24,19 @@ type Container =
 /**
  * Writes parsed Markdown tokens in a line-based markup: one leaf block (paragraph, heading,
  * code, rule, table) at a time, prefixed by the list markers and quote signs around it. Blocks
- * are separated by one blank line, items of a list by a line break.
+ * are separated by one blank line, the items of one list by a line break.
  */
 export function renderPlainMarkup(tokens: Token[], style: PlainMarkupStyle): string {
   const containers: Container[] = [];
   let output = '';
-  let previousInList = false;
+  let previousList: Container | undefined;
 
   const writeLeaf = (text: string) => {
-    const inList = containers.some((c) => c.kind === 'list_item');
+    const list = containers.find((c) => c.kind === 'bullet_list' || c.kind === 'ordered_list');
     const lines = text.split('\n').map((line, index) => prefixFor(containers, index === 0) + line);
-    if (output !== '') output += inList && previousInList ? '\n' : '\n\n';
+    if (output !== '') output += list && list === previousList ? '\n' : '\n\n';
     output += lines.join('\n').replace(/[ \t]+$/gm, '');
-    previousInList = inList;
+    previousList = list;
   };
 
   for (let index = 0; index < tokens.length; index++) {
