@@ -1,4 +1,5 @@
-import { HTMLElement, parse as parseHtml } from 'node-html-parser';
+import type { HTMLElement } from 'node-html-parser';
+import { parse as parseHtml } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { renderEmailLayout, type EmailLayoutInput } from './email-layout.ts';
 import { emailTemplate } from './email-template.ts';
