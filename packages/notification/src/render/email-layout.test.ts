@@ -138,11 +138,26 @@ describe('renderEmailLayout escapes every value', () => {
     );
     const content = root.querySelector('td.content')!;
     expect(content.querySelectorAll('script, style, iframe')).toHaveLength(0);
+    expect(content.text).not.toContain('alert(1)');
     expect(content.querySelector('p')?.getAttribute('onclick')).toBeUndefined();
     expect(content.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual([
       undefined,
       'https://ok.example',
     ]);
+  });
+
+  it("keeps markdownToHtml's action button recognisable, without its inline style", () => {
+    const root = parse(
+      renderEmailLayout({
+        ...base,
+        bodyHtml:
+          '<p class="action"><a class="button evil" href="https://a.example" style="position:fixed">Go</a></p>',
+      }),
+    );
+    const button = root.querySelector('td.content p.action a.button');
+    expect(button?.getAttribute('class')).toBe('button');
+    expect(button?.getAttribute('style')).toBeUndefined();
+    expect(button?.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('refuses colours that are not #rgb or #rrggbb, so no CSS can be injected', () => {
