@@ -37,6 +37,10 @@ describe('markdownToChat writes Markdown as Slack mrkdwn', () => {
     expect(markdownToChat('Body', { action })).toBe(`Body\n\n<${action.url}|${action.label}>`);
   });
 
+  it('writes nothing for an empty heading', () => {
+    expect(markdownToChat('#\n\ntext')).toBe('text');
+  });
+
   it('keeps a | in an address from ending it early', () => {
     expect(markdownToChat('[x](https://a.example/?q=a|b)')).toBe('<https://a.example/?q=a%7Cb|x>');
   });

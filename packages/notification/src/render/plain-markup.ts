@@ -66,11 +66,10 @@ export function renderPlainMarkup(tokens: Token[], style: PlainMarkupStyle): str
       case 'inline': {
         const parent = tokens[index - 1];
         const text = renderInline(token.children ?? [], style);
-        if (parent?.type === 'heading_open') {
-          writeLeaf(style.heading(text, Number(parent.tag.slice(1))));
-        } else if (text.trim() !== '') {
-          writeLeaf(text);
-        }
+        if (text.trim() === '') break;
+        writeLeaf(
+          parent?.type === 'heading_open' ? style.heading(text, Number(parent.tag.slice(1))) : text,
+        );
         break;
       }
       case 'fence':
