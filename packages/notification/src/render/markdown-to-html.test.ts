@@ -177,6 +177,15 @@ describe('markdownToHtml keeps to maxLength', () => {
     expect(html).toBe('<p>first paragraph…</p>');
   });
 
+  it('puts the ellipsis after a link, not into its label', () => {
+    const expected =
+      '<p>see <a href="https://d.example" rel="noopener noreferrer" target="_blank">docs</a>…</p>';
+    const html = markdownToHtml('see [docs](https://d.example) and more words here', {
+      maxLength: expected.length + 3,
+    });
+    expect(html).toBe(expected);
+  });
+
   it('answers the button alone when the limit cannot hold more', () => {
     const html = markdownToHtml('word '.repeat(100), { maxLength: 50, action });
     expect(parse(html).querySelectorAll('p')).toHaveLength(1);

@@ -59,7 +59,8 @@ function truncateHtml(html: string, limit: number): string {
 
 /** The ellipsis goes inside the last block, before the closing tags a block-boundary cut ends with. */
 function withEllipsis(cut: string): string {
-  const closing = /(?:<\/[a-z0-9]+>\s*)+$/.exec(cut);
+  const closing =
+    /(?:<\/(?:p|li|ul|ol|h[1-6]|blockquote|pre|code|table|thead|tbody|tr|th|td)>\s*)+$/.exec(cut);
   return closing
     ? cut.slice(0, closing.index) + ELLIPSIS + cut.slice(closing.index)
     : cut + ELLIPSIS;
