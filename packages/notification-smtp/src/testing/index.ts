@@ -1,0 +1,7 @@
+export { selfSignedCertificate } from './self-signed.ts';
+export {
+  startSmtpTestServer,
+  type ReceivedMail,
+  type SmtpTestServer,
+  type SmtpTestServerOptions,
+} from './smtp-test-server.ts';
