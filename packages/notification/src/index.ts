@@ -43,3 +43,4 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
+export * from './render/index.ts';
