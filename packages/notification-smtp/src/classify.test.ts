@@ -14,10 +14,13 @@ const socketError = (code: string, message: string) => Object.assign(new Error(m
 describe('smtpFailure', () => {
   describe('works', () => {
     it('makes a 5xx reply permanent and quotes it', () => {
-      expect(smtpFailure(replied(550, '550 5.1.1 <x@example.com>: Recipient rejected'), SERVER)).toEqual({
+      expect(
+        smtpFailure(replied(550, '550 5.1.1 <x@example.com>: Recipient rejected'), SERVER),
+      ).toEqual({
         success: false,
         permanent: true,
-        error: 'SMTP server mail.example:587 answered 550 5.1.1 <x@example.com>: Recipient rejected',
+        error:
+          'SMTP server mail.example:587 answered 550 5.1.1 <x@example.com>: Recipient rejected',
       });
     });
 
@@ -71,7 +74,10 @@ describe('smtpFailure', () => {
     });
 
     it('keeps a reply on one line and short', () => {
-      const result = smtpFailure(replied(554, `554 ${'x'.repeat(2_000)}\r\nInjected: header`), SERVER);
+      const result = smtpFailure(
+        replied(554, `554 ${'x'.repeat(2_000)}\r\nInjected: header`),
+        SERVER,
+      );
       expect(result.error).not.toMatch(/[\r\n]/);
       expect(result.error!.length).toBeLessThan(400);
     });

@@ -1,3 +1,4 @@
+export { unsubscribeHeadersOf } from './list-headers.ts';
 export { selfSignedCertificate } from './self-signed.ts';
 export {
   startSmtpTestServer,

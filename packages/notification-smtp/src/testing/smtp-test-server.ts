@@ -102,6 +102,18 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}) {
     get authAttempts() {
       return authAttempts;
     },
+    /** Client connections open right now. */
+    get openConnections() {
+      return server.connections.size;
+    },
+    /** Waits (at most `timeoutMs`) until no client connection is open. */
+    async waitForNoConnections(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (server.connections.size > 0) {
+        if (Date.now() > deadline) throw new Error('client connections are still open');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     /** Waits (at most `timeoutMs`) until `count` messages have arrived. */
     async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
       const deadline = Date.now() + timeoutMs;
