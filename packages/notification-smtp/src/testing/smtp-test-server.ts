@@ -96,6 +96,14 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}) {
   return {
     port,
     received,
+    /** The next message's DATA is answered `code text` instead of being accepted. */
+    answerNextData(code: number, text: string) {
+      dataReplies.push([code, text]);
+    },
+    /** RCPT TO `address` is answered 550 from now on. */
+    rejectRecipient(address: string) {
+      rejected.add(address);
+    },
     get connections() {
       return connections;
     },
