@@ -32,7 +32,8 @@ export const smtpConfig = versionedSchema({
 
 export type SmtpConfig = z.infer<typeof smtpConfig.schema>;
 
-export const DEFAULT_PRIMARY_COLOR = '#1f6feb';
+/** The shared e-mail layout's own default, so an unset colour looks the same everywhere. */
+export const DEFAULT_PRIMARY_COLOR = '#2563eb';
 export const DEFAULT_FOOTER_TEXT =
   'You receive this message because of your notification settings in Checkline.';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StrategySendContext } from '@checkline/notification';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SmtpConfig, SmtpLayout } from './config.ts';
-import { smtpConfig, smtpLayout } from './config.ts';
+import { DEFAULT_FOOTER_TEXT, DEFAULT_PRIMARY_COLOR, smtpConfig, smtpLayout } from './config.ts';
 import { smtpStrategy } from './strategy.ts';
 import {
   selfSignedCertificate,
@@ -271,9 +271,9 @@ describe('the smtp settings', () => {
     expect(
       smtpConfig.schema.parse({ host: 'mail.example', fromAddress: 'a@status.example' }),
     ).toMatchObject({ port: 587, secure: false });
-    expect(smtpLayout.schema.parse({})).toMatchObject({
-      primaryColor: expect.stringMatching(/^#[0-9a-f]{6}$/i),
-      footerText: expect.any(String),
+    expect(smtpLayout.schema.parse({})).toEqual({
+      primaryColor: DEFAULT_PRIMARY_COLOR,
+      footerText: DEFAULT_FOOTER_TEXT,
     });
   });
 
