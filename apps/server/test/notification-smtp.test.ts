@@ -181,6 +181,7 @@ describe('the smtp channel over HTTP', () => {
         configured: true,
         configSecrets: { username: true, password: true },
       });
+      expect(JSON.stringify(configured)).not.toContain(PASSWORD);
       const user = await newUser();
       const { deliveries } = await sendTo(user.id);
       expect(deliveries.map((delivery) => delivery.status)).toEqual(['sent']);
