@@ -6,6 +6,8 @@ import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { NotificationOptions } from '@checkline/notification';
 import { createNotificationPlugin } from '@checkline/notification';
+import type { SmtpChannelOptions } from '@checkline/notification-smtp';
+import { createSmtpChannelPlugin } from '@checkline/notification-smtp';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
@@ -15,7 +17,12 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: NotificationOptions) =>
+const guardedPlugins = (
+  env: Env,
+  extra: readonly AnyPlugin[],
+  notification: NotificationOptions,
+  smtp: SmtpChannelOptions,
+) =>
   [
     catalogPlugin,
     createMaintenancePlugin(),
@@ -29,6 +36,8 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: Not
       frontendUrl: env.FRONTEND_URL,
       ...notification,
     }),
+    // Channels register their strategies with notification, so they come after it.
+    createSmtpChannelPlugin(smtp),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 
@@ -59,8 +68,10 @@ export function createPlugins(
   extra: readonly AnyPlugin[] = [],
   /** Settings of the notification plugin (tests: a quicker delivery queue). */
   notification: NotificationOptions = {},
+  /** Settings of the e-mail channel (tests: trust the test server's certificate). */
+  smtp: SmtpChannelOptions = {},
 ): readonly AnyPlugin[] {
-  const guarded = guardedPlugins(env, extra, notification);
+  const guarded = guardedPlugins(env, extra, notification, smtp);
   const authPlugin = createAuthPlugin({
     baseUrl: env.BASE_URL,
     frontendUrl: env.FRONTEND_URL,

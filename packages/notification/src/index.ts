@@ -13,6 +13,12 @@ export * from './strategies/strategy.ts';
 export * from './strategies/versioned-schema.ts';
 export * from './message-schemas.ts';
 export { insertNotifications } from './inbox/service.ts';
+export {
+  signUnsubscribeToken,
+  verifyUnsubscribeToken,
+  UNSUBSCRIBE_PATH,
+  type UnsubscribeClaim,
+} from './preferences/unsubscribe.ts';
 export type { NotificationInput, InAppNotification, InboxEvent } from './inbox/schemas.ts';
 export {
   DecryptionError,

@@ -1,6 +1,7 @@
 import type { Logger, RequestContext } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { InboxHub } from './inbox/hub.ts';
+import { DEFAULT_UNSUBSCRIBE_LINK_DAYS } from './preferences/unsubscribe.ts';
 import { Keyring } from './strategies/keyring.ts';
 import type { DeliverySettings, ResolvedDeliverySettings } from './delivery/settings.ts';
 import { resolveDeliverySettings } from './delivery/settings.ts';
@@ -34,6 +35,8 @@ export interface NotificationOptions {
    * absolute against it before a strategy sends them. Default: `baseUrl`.
    */
   frontendUrl?: string;
+  /** Days an unsubscribe link of a non-transactional message works. Default 60. */
+  unsubscribeLinkDays?: number;
 }
 
 const withoutTrailingSlash = (url: string) => new URL(url).toString().replace(/\/+$/, '');
@@ -53,6 +56,8 @@ export class NotificationState {
   readonly baseUrl: string;
   /** `FRONTEND_URL` without a trailing slash. */
   readonly frontendUrl: string;
+  /** How long an unsubscribe link works, in milliseconds. */
+  readonly unsubscribeLinkMs: number;
   /** This process's delivery worker, from `ready` until `stop`. */
   deliveryWorker: DeliveryWorker | undefined;
   #serviceContext: (() => RequestContext) | undefined;
@@ -65,6 +70,11 @@ export class NotificationState {
     this.deliverySettings = resolveDeliverySettings(options.delivery);
     this.baseUrl = withoutTrailingSlash(options.baseUrl ?? 'http://localhost:3000');
     this.frontendUrl = withoutTrailingSlash(options.frontendUrl ?? this.baseUrl);
+    const linkDays = options.unsubscribeLinkDays ?? DEFAULT_UNSUBSCRIBE_LINK_DAYS;
+    if (!(Number.isFinite(linkDays) && linkDays > 0)) {
+      throw new Error('unsubscribeLinkDays must be a positive number');
+    }
+    this.unsubscribeLinkMs = linkDays * 24 * 60 * 60_000;
   }
 
   attach(db: Database, logger: Logger, serviceContext?: () => RequestContext) {

@@ -34,6 +34,8 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
   const components = await outputComponents(plugins);
   const paths: PathItems = {};
   for (const plugin of plugins) {
+    // A plugin without procedures (a notification channel) has nothing to call here.
+    if (Object.keys(plugin.contract).length === 0) continue;
     const inputs: Record<string, unknown> = {};
     /** Procedures whose input may be `{}`: the example names the first of them. */
     const callableWithEmpty: string[] = [];

@@ -45,7 +45,10 @@ export async function generateOpenApiDocument(
     },
     servers: [{ url: options.baseUrl, description: 'This Checkline server (`BASE_URL`)' }],
     tags: [
-      ...plugins.map((plugin) => ({ name: plugin.id, description: plugin.description })),
+      ...plugins
+        // Channel plugins only add strategies to notification: nothing of theirs to list.
+        .filter((plugin) => Object.keys(plugin.contract).length > 0 || plugin.routes?.length)
+        .map((plugin) => ({ name: plugin.id, description: plugin.description })),
       { name: 'server', description: 'The server itself: liveness and readiness probes.' },
     ],
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],

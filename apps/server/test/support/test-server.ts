@@ -4,6 +4,7 @@ import type { AnyPlugin, Principal } from '@checkline/core';
 import { unauthorized } from '@checkline/core';
 import type { AuthConfig } from '@checkline/auth';
 import type { NotificationOptions } from '@checkline/notification';
+import type { SmtpChannelOptions } from '@checkline/notification-smtp';
 import { connectPostgres } from '@checkline/db';
 import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
 import { loadEnv } from '../../src/env.ts';
@@ -26,6 +27,8 @@ export interface TestServerOptions {
   auth?: Partial<AuthConfig>;
   /** Settings of the notification plugin (ignored with `plugins`). */
   notification?: NotificationOptions;
+  /** Settings of the e-mail channel plugin (ignored with `plugins`). */
+  smtp?: SmtpChannelOptions;
   /** On PostgreSQL: the server's own pool of this many connections (PGlite has one anyway). */
   poolSize?: number;
 }
@@ -67,7 +70,13 @@ export async function createTestServer(options: TestServerOptions = {}) {
     database,
     plugins:
       options.plugins ??
-      createPlugins(testEnv, options.auth, options.extraPlugins, options.notification),
+      createPlugins(
+        testEnv,
+        options.auth,
+        options.extraPlugins,
+        options.notification,
+        options.smtp,
+      ),
     logger,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });

@@ -1,6 +1,7 @@
 import type { UserProfile } from '@checkline/auth';
 import { inArray } from 'drizzle-orm';
 import { errorMessage } from '../preferences/contact-resolution.ts';
+import { unsubscribeUrl } from '../preferences/unsubscribe.ts';
 import { messages, storedAction } from '../db/schema.ts';
 import type { AttemptRecord } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
@@ -141,6 +142,13 @@ export async function attemptDelivery(
     },
     strategyConfig: settings.config,
     ...(strategy.layoutConfig && { layoutConfig: settings.layoutConfig }),
+    ...(!claim.transactional && {
+      unsubscribeUrl: unsubscribeUrl(
+        state,
+        { userId: claim.userId, strategyId: claim.strategyId },
+        startedAt,
+      ),
+    }),
     ...(strategy.contactResolution.type === 'oauth-link' && {
       externalId: decision.contact.externalId,
       // The OAuth token store comes with issue 12; until then `send` gets no access token.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
 import { deliveries, messages } from '../db/schema.ts';
+import { verifyUnsubscribeToken } from '../preferences/unsubscribe.ts';
 import { linkExternalAccount } from '../strategies/settings-store.ts';
 import { versionedSchema } from '../strategies/versioned-schema.ts';
 import { contactStrategies } from '../testing/contact-strategies.ts';
@@ -132,6 +133,14 @@ describe('delivery queue', () => {
         },
         strategyConfig: {},
         layoutConfig: { color: '#123456' },
+        unsubscribeUrl: expect.stringMatching(
+          /^http:\/\/localhost:3000\/api\/notification\/unsubscribe\/[\w-]+\.[\w-]+$/,
+        ) as string,
+      });
+      const token = email.sent[0]!.unsubscribeUrl!.split('/').at(-1)!;
+      expect(verifyUnsubscribeToken(server.state.keyring, token)).toEqual({
+        userId: ada!,
+        strategyId: qualified('email'),
       });
       expect(chat.sent[0]).toMatchObject({ externalId: 'U-ADA', accessToken: undefined });
       const rows = await deliveryRows(answer.notificationId);
@@ -231,6 +240,8 @@ describe('delivery queue', () => {
         contact: 'eve@example.com',
         notification: { title: 'Reset your password' },
       });
+      // Account mail carries no unsubscribe link.
+      expect(email.sent.at(-1)!.unsubscribeUrl).toBeUndefined();
 
       await configureStrategy(database.db, 'email', { enabled: false });
       try {
@@ -270,7 +281,11 @@ describe('delivery queue', () => {
     it('waits at least as long as the service asked (Retry-After) before the next attempt', async () => {
       const [tia] = await createUsers(database.db, ['tia@example.com'], [useRule('throttled')]);
       const before = Date.now();
-      const answer = await send({ userIds: [tia!], strategyId: qualified('throttled'), notification });
+      const answer = await send({
+        userIds: [tia!],
+        strategyId: qualified('throttled'),
+        notification,
+      });
       await server.worker().tick();
       await server.worker().idle();
       const [row] = await deliveryRows(answer.notificationId);

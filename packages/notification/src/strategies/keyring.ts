@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -98,6 +98,18 @@ export class Keyring {
         `value under key ${keyId} fails authentication (altered, or moved from another field)`,
       );
     }
+  }
+
+  /**
+   * Keys for `purpose` (signing links, say) derived with HKDF-SHA256 from the current key, then
+   * from the old ones: sign with the first, accept any. The encryption keys themselves never
+   * sign anything, and no derived key is stored.
+   */
+  derivedKeys(purpose: string): Buffer[] {
+    const derive = (key: Buffer) =>
+      Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `checkline ${purpose}`, KEY_BYTES));
+    const older = [...this.#byId.values()].filter((key) => key !== this.#current);
+    return [this.#current, ...older].map(derive);
   }
 
   /** Whether a stored value is already under the current key (rotation skips it). */

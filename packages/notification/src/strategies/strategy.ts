@@ -49,6 +49,12 @@ export interface StrategySendContext<TConfig, TLayout> {
   strategyConfig: TConfig;
   /** Present when the strategy has a layoutConfig. */
   layoutConfig?: TLayout;
+  /**
+   * Non-transactional deliveries only: an absolute, signed, expiring URL that switches this
+   * channel off for the user when POSTed to (RFC 8058 one-click; e-mail puts it in
+   * `List-Unsubscribe`, other channels may link it).
+   */
+  unsubscribeUrl?: string;
   /** `oauth-link` strategies only. */
   accessToken?: string;
   /** `oauth-link` strategies only. */

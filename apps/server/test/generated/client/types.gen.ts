@@ -6930,6 +6930,36 @@ export type AuthCustomSignupResponses = {
 
 export type AuthCustomSignupResponse = AuthCustomSignupResponses[keyof AuthCustomSignupResponses];
 
+export type NotificationUnsubscribeData = {
+    body?: never;
+    path: {
+        /**
+         * The signed token of the link.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/notification/unsubscribe/{token}';
+};
+
+export type NotificationUnsubscribeErrors = {
+    /**
+     * The link is not one of ours, was altered or has expired; nothing changed.
+     */
+    400: string;
+};
+
+export type NotificationUnsubscribeError = NotificationUnsubscribeErrors[keyof NotificationUnsubscribeErrors];
+
+export type NotificationUnsubscribeResponses = {
+    /**
+     * The channel is off for that user.
+     */
+    200: string;
+};
+
+export type NotificationUnsubscribeResponse = NotificationUnsubscribeResponses[keyof NotificationUnsubscribeResponses];
+
 export type ServerHealthzData = {
     body?: never;
     path?: never;

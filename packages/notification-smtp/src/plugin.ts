@@ -1,0 +1,39 @@
+import { definePlugin } from '@checkline/core';
+import { notificationStrategyExtensionPoint } from '@checkline/notification';
+import { smtpStrategy } from './strategy.ts';
+import type { SmtpTlsOptions } from './transports.ts';
+import { SmtpTransports } from './transports.ts';
+
+export const SMTP_PLUGIN_ID = 'notification-smtp';
+
+export interface SmtpChannelOptions {
+  /**
+   * Extra TLS settings of every SMTP connection: `ca` trusts a private certificate authority
+   * (an internal relay, the tests' self-signed server). Certificates are always verified.
+   */
+  tls?: SmtpTlsOptions;
+}
+
+/**
+ * The e-mail channel: registers the strategy `smtp` (`notification-smtp.smtp`) with the
+ * notification plugin, which must be mounted before it. Its SMTP connections are pooled per
+ * version of the administrator's settings and closed when the server stops.
+ */
+export function createSmtpChannelPlugin(options: SmtpChannelOptions = {}) {
+  const transports = new SmtpTransports(options.tls);
+  return definePlugin({
+    id: SMTP_PLUGIN_ID,
+    description: 'E-mail notifications through an SMTP server (the `smtp` notification strategy).',
+    contract: {},
+    router: {},
+    accessRules: [],
+    register({ pluginId, extensionPoints }) {
+      extensionPoints
+        .get(notificationStrategyExtensionPoint, pluginId)
+        .register(smtpStrategy(transports));
+    },
+    stop() {
+      transports.closeAll();
+    },
+  });
+}
