@@ -5,6 +5,8 @@ import type { Address } from './address.ts';
 interface Refusal {
   range: [Address, number];
   what: string;
+  /** No setting lifts this refusal in its set: its message names none. */
+  final?: boolean;
 }
 
 const refuse = (cidr: string, what: string): Refusal => ({ range: ipaddr.parseCIDR(cidr), what });
@@ -37,7 +39,9 @@ export const builtInRefusals: readonly Refusal[] = [
  * (webhooks), where an on-premise target is the exception.
  */
 const nonPublicRefusals: readonly Refusal[] = [
-  ...builtInRefusals,
+  ...builtInRefusals.filter((refusal) => !metadataRefusals.includes(refusal)),
+  // Lifting the refusal of private addresses leaves these refused: see the `metadata` set.
+  ...metadataRefusals.map((refusal) => ({ ...refusal, final: true })),
   refuse('10.0.0.0/8', 'a private address'),
   refuse('172.16.0.0/12', 'a private address'),
   refuse('192.168.0.0/16', 'a private address'),
@@ -66,14 +70,15 @@ const nonPublicRefusals: readonly Refusal[] = [
 /**
  * Which addresses a policy refuses unless allowed: `local` (loopback, link-local, metadata,
  * unspecified: health checks), `non-public` (every address but the public internet) or
- * `metadata` (the cloud metadata services only).
+ * `metadata` (the cloud metadata services only). Outside `local`, the metadata services are
+ * refused for good, their names as well.
  */
 export type BuiltInRefusalSet = 'local' | 'non-public' | 'metadata';
 
 export const refusalSets: Readonly<Record<BuiltInRefusalSet, readonly Refusal[]>> = {
   local: builtInRefusals,
   'non-public': nonPublicRefusals,
-  metadata: metadataRefusals,
+  metadata: metadataRefusals.map((refusal) => ({ ...refusal, final: true })),
 };
 
 /** Names of cloud metadata services, refused whatever they resolve to. */

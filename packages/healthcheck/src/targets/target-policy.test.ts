@@ -194,13 +194,27 @@ describe('target policy', () => {
       ['198.18.0.1', '198.18.0.1 is a reserved address'],
       ['2001:db8::1', '2001:db8::1 is a reserved address'],
       ['64:ff9b::a00:1', '64:ff9b::a00:1 reaches 10.0.0.1, which is a private address'],
-      ['169.254.169.254', '169.254.169.254 is a cloud metadata address (WEBHOOK_ALLOW_PRIVATE'],
       ['127.0.0.1', '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE can allow it)'],
       ['::1', '::1 is a loopback address'],
       ['office.invalid', 'office.invalid resolves to 10.1.2.3, which is a private address'],
       ['loop.invalid', 'loop.invalid resolves to 127.0.0.1, which is a loopback address'],
     ])('refuses %s, naming the setting that lifts it', async (host, message) => {
       expect(await verdict(host, strict)).toEqual(expect.stringContaining(message));
+    });
+
+    it('names no setting for the metadata services, which stay refused whatever it says', async () => {
+      expect(await verdict('169.254.169.254', strict)).toBe(
+        'Target refused: 169.254.169.254 is a cloud metadata address',
+      );
+      expect(await verdict('imds.invalid', strict)).toBe(
+        'Target refused: imds.invalid resolves to 169.254.169.254, which is a cloud metadata address',
+      );
+      expect(await verdict('169.254.10.1', strict)).toBe(
+        'Target refused: 169.254.10.1 is a link-local address (WEBHOOK_ALLOW_PRIVATE can allow it)',
+      );
+      expect(await verdict('metadata.google.internal', strict)).toBe(
+        'Target refused: metadata.google.internal is a cloud metadata host name',
+      );
     });
 
     it('allows public addresses', async () => {

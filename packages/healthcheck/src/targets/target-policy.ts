@@ -79,7 +79,8 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
   const allow = targetRules(options.allow ?? [], 'CHECK_TARGETS_ALLOW');
   const deny = targetRules(options.deny ?? [], 'CHECK_TARGETS_DENY');
   const resolve = options.resolve ?? systemResolver;
-  const builtInRefusals = refusalSets[options.builtIn ?? 'local'];
+  const builtIn = options.builtIn ?? 'local';
+  const builtInRefusals = refusalSets[builtIn];
   const allowSetting =
     options.allowSetting === undefined ? 'CHECK_TARGETS_ALLOW' : options.allowSetting;
   const allowHint = allowSetting ? ` (${allowSetting} can allow it)` : '';
@@ -101,8 +102,9 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
       );
     }
     for (const rule of allow) consider(ruleCovers(rule, address), Rank.allow);
-    for (const { range, what } of builtInRefusals) {
-      consider(rangeCovers(range, address), Rank.builtIn, `is ${what}${allowHint}`);
+    for (const { range, what, final } of builtInRefusals) {
+      const hint = final ? '' : allowHint;
+      consider(rangeCovers(range, address), Rank.builtIn, `is ${what}${hint}`);
     }
     return best?.refusal;
   }
@@ -133,7 +135,8 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
     }
     const allowedByName = allow.some((rule) => ruleMatchesName(rule, host));
     if (!allowedByName && metadataHostNames.has(host)) {
-      throw new TargetRefusedError(`${host} is a cloud metadata host name${allowHint}`);
+      const hint = builtIn === 'local' ? allowHint : '';
+      throw new TargetRefusedError(`${host} is a cloud metadata host name${hint}`);
     }
     const addresses = isLocalhostName(host)
       ? [...localhostAddresses]
