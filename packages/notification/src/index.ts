@@ -37,3 +37,10 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
+export {
+  createEgress,
+  type Egress,
+  type EgressOptions,
+  type EgressRequestInit,
+} from './egress/egress.ts';
+export { TargetRefusedError } from '@checkline/healthcheck';
