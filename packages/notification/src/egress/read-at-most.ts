@@ -3,9 +3,9 @@
  * no body.
  */
 export async function readAtMost(
-  body: ReadableStream<Uint8Array> | null,
+  body: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null,
   limit: number,
-): Promise<Uint8Array | null> {
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return null;
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
