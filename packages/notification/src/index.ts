@@ -44,3 +44,4 @@ export {
   type EgressRequestInit,
 } from './egress/egress.ts';
 export { TargetRefusedError } from '@checkline/healthcheck';
+export * from './render/index.ts';
