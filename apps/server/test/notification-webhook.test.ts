@@ -160,6 +160,7 @@ describe('webhook channel in the server', () => {
         type: 'healthcheck.status_changed',
         title: 'Checkout is down',
         description: 'Since **12:00**',
+        text: 'Since 12:00',
         importance: 'critical',
         action: { label: 'Open', url: `${testEnv.FRONTEND_URL}/systems/7` },
         timestamp: expect.any(String) as string,
