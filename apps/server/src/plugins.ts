@@ -5,17 +5,31 @@ import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { NotificationOptions } from '@checkline/notification';
-import { createNotificationPlugin } from '@checkline/notification';
+import { createEgress, createNotificationPlugin } from '@checkline/notification';
 import type { SmtpChannelOptions } from '@checkline/notification-smtp';
 import { createSmtpChannelPlugin } from '@checkline/notification-smtp';
+import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
 const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
 
 /**
+ * The notification channels, mounted after the notification plugin. They call out through one
+ * egress guard, which WEBHOOK_ALLOW_PRIVATE opens to private addresses.
+ */
+function channelPlugins(env: Env, smtp: SmtpChannelOptions): readonly AnyPlugin[] {
+  const egress = createEgress({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE });
+  return [
+    createSmtpChannelPlugin(smtp),
+    createWebhookChannelPlugin({ egress }),
+  ] as unknown as readonly AnyPlugin[];
+}
+
+/**
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
- * anew for every server: plugins with background work keep state from their start-up.
+ * anew for every server: plugins with background work keep state from their start-up. An extra
+ * plugin replaces a channel of the same id (tests mount one with their own egress guard).
  */
 const guardedPlugins = (
   env: Env,
@@ -37,7 +51,9 @@ const guardedPlugins = (
       ...notification,
     }),
     // Channels register their strategies with notification, so they come after it.
-    createSmtpChannelPlugin(smtp),
+    ...channelPlugins(env, smtp).filter(
+      (channel) => !extra.some((plugin) => plugin.id === channel.id),
+    ),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 

@@ -43,4 +43,11 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
+export {
+  createEgress,
+  type Egress,
+  type EgressOptions,
+  type EgressRequestInit,
+} from './egress/egress.ts';
+export { TargetRefusedError } from '@checkline/healthcheck';
 export * from './render/index.ts';

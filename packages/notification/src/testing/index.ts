@@ -4,3 +4,17 @@ export { recordingStrategy } from './recording-strategy.ts';
 export { testStrategy } from './test-strategy.ts';
 export { writeStrategySettings, writeUserChannel } from './settings-rows.ts';
 export { linkExternalAccount } from '../strategies/settings-store.ts';
+export {
+  startLoopbackServer,
+  type LoopbackHandler,
+  type LoopbackServer,
+  type ReceivedRequest,
+} from './loopback-server.ts';
+export {
+  CHANNEL_PLUGIN,
+  createUsers,
+  qualified,
+  startDeliveryFixture,
+  useRule,
+  type DeliveryProcess,
+} from './fixture.ts';
