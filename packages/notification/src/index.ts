@@ -37,3 +37,5 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
+export { OAuthProviderError } from './oauth/provider.ts';
+export { OAUTH_ROUTE_PREFIX } from './oauth/link-flow.ts';

@@ -5,6 +5,7 @@ import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { startInbox } from './inbox/background.ts';
+import { oauthRoutes } from './oauth/routes.ts';
 import { createNotificationRouter } from './router.ts';
 import { subscribeToMonitoringEvents } from './subscriptions/subscribers.ts';
 import type { NotificationOptions } from './state.ts';
@@ -32,6 +33,8 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     router: createNotificationRouter(state),
     accessRules: Object.values(notificationAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+    // Account linking for every strategy with `oauth`, whichever plugin registers it.
+    routes: oauthRoutes(state),
     register({ pluginId, extensionPoints, events }) {
       // Monitoring events become notifications for their subscribers (the service context exists
       // from init on, before any event is dispatched).
