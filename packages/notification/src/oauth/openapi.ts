@@ -95,7 +95,7 @@ export function oauthPaths(): Record<string, Record<string, unknown>> {
         operationId: 'notification.oauth.refresh',
         summary: "Renews the caller's tokens on the strategy now.",
         description:
-          'One refresh at a time per user and strategy across processes. From a browser, `Origin` must be the server or the web UI.',
+          'One refresh at a time per user and strategy across processes. Send it with the session cookie, as `application/json` (body `{}`), from the server or the web UI (`Origin`).',
         responses: {
           '200': jsonAnswer('Renewed (or renewed meanwhile by another request).', {
             strategyId: { type: 'string' },
@@ -116,7 +116,7 @@ export function oauthPaths(): Record<string, Record<string, unknown>> {
         operationId: 'notification.oauth.unlink',
         summary: "Removes the caller's link: revoked at the provider where it offers revocation.",
         description:
-          'Deletes the tokens and the external id. A revocation that fails is logged and the link is removed all the same. From a browser, `Origin` must be the server or the web UI.',
+          'Deletes the tokens and the external id. A revocation that fails is logged and the link is removed all the same. Send it with the session cookie, as `application/json` (body `{}`), from the server or the web UI (`Origin`).',
         responses: {
           '200': jsonAnswer('Unlinked.', {
             strategyId: { type: 'string' },

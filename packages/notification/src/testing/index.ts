@@ -4,3 +4,9 @@ export { recordingStrategy } from './recording-strategy.ts';
 export { testStrategy } from './test-strategy.ts';
 export { writeStrategySettings, writeUserChannel } from './settings-rows.ts';
 export { linkExternalAccount } from '../strategies/settings-store.ts';
+export {
+  startOAuthProvider,
+  type OAuthProvider,
+  type TokenCall,
+  type RevocationCall,
+} from './oauth-provider.ts';
