@@ -399,6 +399,21 @@ describe('linking an account through OAuth', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('describes the four linking routes', async () => {
+    const { cookie } = await server.adminSession();
+    const response = await server.request('/api/openapi.json', {
+      headers: { cookie },
+    });
+    const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+    const prefix = '/api/notification/oauth/{strategyId}';
+    expect(Object.keys(document.paths[`${prefix}/auth`] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths[`${prefix}/callback`] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths[`${prefix}/refresh`] ?? {})).toEqual(['post']);
+    expect(Object.keys(document.paths[`${prefix}/unlink`] ?? {})).toEqual(['delete']);
+  });
+});
+
 describe('refused links end on the error page and store nothing', () => {
   const noLink = async (userId: string) =>
     expect(await storedLink(userId)).toMatchObject({ tokens: undefined, externalId: null });
