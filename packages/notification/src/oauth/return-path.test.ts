@@ -12,6 +12,8 @@ describe('return paths after linking', () => {
     for (const input of [
       'https://evil.example/',
       '//evil.example/x',
+      '/..//evil.example/x',
+      '/./\t/evil.example',
       '/\\evil.example',
       '\\\\evil.example',
       'javascript:alert(1)',

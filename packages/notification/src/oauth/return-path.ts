@@ -19,7 +19,8 @@ export function safeReturnPath(input: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.origin !== ORIGIN) return undefined;
+  // `/..//host` normalises to `//host`: refused like the original form.
+  if (url.origin !== ORIGIN || url.pathname.startsWith('//')) return undefined;
   return `${url.pathname}${url.search}`;
 }
 
