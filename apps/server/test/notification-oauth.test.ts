@@ -441,6 +441,20 @@ describe('refused links end on the error page and store nothing', () => {
     await noLink(owner.id);
   });
 
+  it('a made-up, missing or malformed state', async () => {
+    const person = await newPerson();
+    for (const query of [
+      '?code=abc&state=made-up-state',
+      '?code=abc',
+      `?code=abc&state=${'x'.repeat(3000)}`,
+      '?code=abc&state=%00',
+    ]) {
+      const refused = await callback(person, `${OAUTH}/callback${query}`);
+      expect(errorMessageOf(refused)).toMatch(/invalid or has expired|address of this page/);
+    }
+    await noLink(person.id);
+  });
+
   it('an expired state', async () => {
     const person = await newPerson();
     const back = await consent(await startLink(person));

@@ -1,5 +1,6 @@
 import { redirectToError } from '@checkline/auth';
 import type { PluginRoute, Principal, RouteMeta } from '@checkline/core';
+import type { z } from 'zod';
 import type { NotificationState } from '../state.ts';
 import type { ActionAnswer } from './link-actions.ts';
 import { refreshLink, unlinkAccount } from './link-actions.ts';
@@ -34,10 +35,7 @@ async function browserRoute(
 }
 
 /** The query's single-valued parameters through `schema`; anything else is a LinkError. */
-function queryOf<T>(
-  request: Request,
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false } },
-): T {
+function queryOf<T>(request: Request, schema: z.ZodType<T>): T {
   const params = new URL(request.url).searchParams;
   const parsed = schema.safeParse(Object.fromEntries(params));
   if (!parsed.success) throw new LinkError('The address of this page is not valid');
