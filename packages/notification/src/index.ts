@@ -51,3 +51,5 @@ export {
 } from './egress/egress.ts';
 export { TargetRefusedError } from '@checkline/healthcheck';
 export * from './render/index.ts';
+export { OAuthProviderError } from './oauth/provider.ts';
+export { OAUTH_ROUTE_PREFIX } from './oauth/link-flow.ts';

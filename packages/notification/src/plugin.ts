@@ -6,6 +6,7 @@ import { notificationContract } from './contract.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { startInbox } from './inbox/background.ts';
 import { unsubscribeRoute } from './preferences/unsubscribe.ts';
+import { oauthRoutes } from './oauth/routes.ts';
 import { createNotificationRouter } from './router.ts';
 import { subscribeToMonitoringEvents } from './subscriptions/subscribers.ts';
 import type { NotificationOptions } from './state.ts';
@@ -33,7 +34,8 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     router: createNotificationRouter(state),
     accessRules: Object.values(notificationAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-    routes: [unsubscribeRoute(state)],
+    // Unsubscribe links, and account linking for every strategy with `oauth`.
+    routes: [unsubscribeRoute(state), ...oauthRoutes(state)],
     register({ pluginId, extensionPoints, events }) {
       // Monitoring events become notifications for their subscribers (the service context exists
       // from init on, before any event is dispatched).

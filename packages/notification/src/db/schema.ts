@@ -210,3 +210,48 @@ export const handledEvents = notificationSchema.table('handled_events', {
   eventId: uuid('event_id').primaryKey(),
   handledAt: writtenAt('handled_at'),
 });
+
+/**
+ * A started OAuth link (`GET oauth/{strategyId}/auth`): single use, about ten minutes, bound to
+ * the user. Only the state's SHA-256 is stored; the PKCE verifier is encrypted.
+ */
+export const oauthStates = notificationSchema.table(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    strategyId: text('strategy_id').notNull(),
+    codeVerifierCiphertext: text('code_verifier_ciphertext').notNull(),
+    /** Relative to the frontend; checked before it is stored. */
+    returnPath: text('return_path').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: writtenAt('created_at'),
+  },
+  (table) => [index('oauth_states_expires_idx').on(table.expiresAt)],
+);
+
+/** One user's tokens on one `oauth` strategy's platform, encrypted. */
+export const oauthTokens = notificationSchema.table(
+  'oauth_tokens',
+  {
+    userId: uuid('user_id').notNull(),
+    strategyId: text('strategy_id').notNull(),
+    accessTokenCiphertext: text('access_token_ciphertext').notNull(),
+    /** Also the compare-and-swap guard of a refresh: a new one replaces it exactly once. */
+    refreshTokenCiphertext: text('refresh_token_ciphertext'),
+    /** Null when the provider gave no lifetime. */
+    expiresAt: instant('expires_at'),
+    scopes: text('scopes').array().notNull().default([]),
+    /** While in the future, one process is refreshing; the others wait for its result. */
+    refreshingUntil: instant('refreshing_until'),
+    /** The provider refused the refresh token (`invalid_grant`): the user must link again. */
+    needsRelink: boolean('needs_relink').notNull().default(false),
+    createdAt: writtenAt('created_at'),
+    updatedAt: writtenAt('updated_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.strategyId] }),
+    index('oauth_tokens_strategy_idx').on(table.strategyId),
+  ],
+);

@@ -1,5 +1,6 @@
 import type { UserProfile } from '@checkline/auth';
 import { inArray } from 'drizzle-orm';
+import { currentTokens } from '../oauth/refresh.ts';
 import { errorMessage } from '../preferences/contact-resolution.ts';
 import { unsubscribeUrl } from '../preferences/unsubscribe.ts';
 import { messages, storedAction } from '../db/schema.ts';
@@ -124,6 +125,19 @@ export async function attemptDelivery(
   });
   if (!decision.send) return skip('skip' in decision ? decision.skip : 'Not to be sent');
 
+  // oauth-link: the user's tokens, refreshed first when they expire within a minute.
+  let accessToken: string | undefined;
+  let tokenProblem: string | undefined;
+  if (strategy.contactResolution.type === 'oauth-link') {
+    const tokens = await currentTokens(state, strategy, settings.config, claim.userId, {
+      now: options.now,
+    }).catch((error: unknown) => ({ kind: 'unavailable' as const, error: errorMessage(error) }));
+    if (tokens.kind === 'relink') return skip(tokens.reason);
+    if (tokens.kind === 'unavailable') tokenProblem = tokens.error;
+    // A link recorded without tokens (a strategy that needs none of the user's) sends without.
+    if (tokens.kind === 'token') accessToken = tokens.link.accessToken;
+  }
+
   const action = storedAction(message);
   const context: StrategySendContext<unknown, unknown, unknown> = {
     contact: decision.contact.contact,
@@ -153,20 +167,23 @@ export async function attemptDelivery(
     ...(strategy.userConfig && channel.config !== undefined && { userConfig: channel.config }),
     ...(strategy.contactResolution.type === 'oauth-link' && {
       externalId: decision.contact.externalId,
-      // The OAuth token store comes with issue 12; until then `send` gets no access token.
-      accessToken: undefined,
+      accessToken,
     }),
   };
 
   let result: DeliveryResult;
-  try {
-    const answer = await within(strategy.send(context), options.sendTimeoutMs);
-    result =
-      answer === timedOut
-        ? { success: false, error: `send timed out after ${options.sendTimeoutMs} ms` }
-        : answer;
-  } catch (error) {
-    result = { success: false, error: errorMessage(error) };
+  if (tokenProblem !== undefined) {
+    result = { success: false, error: tokenProblem };
+  } else {
+    try {
+      const answer = await within(strategy.send(context), options.sendTimeoutMs);
+      result =
+        answer === timedOut
+          ? { success: false, error: `send timed out after ${options.sendTimeoutMs} ms` }
+          : answer;
+    } catch (error) {
+      result = { success: false, error: errorMessage(error) };
+    }
   }
   if (result.success) return { status: 'sent', attempt: record('sent') };
 

@@ -138,6 +138,30 @@ describe('NotificationStrategyRegistry', () => {
     expect(registry.list()).toHaveLength(5);
   });
 
+  it.each([
+    [{ tokenUrl: 'https://example.test/token' }, 'oauth tokenUrl is not a function'],
+    [{ scopes: 'chat:write' }, 'oauth scopes is not an array'],
+    [{ revoke: true }, 'oauth revoke is not a function'],
+    [{ encodeState: () => 'x' }, 'oauth encodeState and decodeState come together'],
+    [{ clientAuthentication: 'jwt' }, 'clientAuthentication jwt is neither basic nor body'],
+  ])('refuses the oauth definition %j', (change, message) => {
+    const registry = new NotificationStrategyRegistry();
+    const oauth = {
+      clientId: () => 'id',
+      clientSecret: () => 'secret',
+      scopes: ['chat:write'],
+      authorizationUrl: () => 'https://example.test/auth',
+      tokenUrl: () => 'https://example.test/token',
+      extractExternalId: () => 'U1',
+      ...change,
+    };
+    const strategy = testStrategy({
+      contactResolution: { type: 'oauth-link' },
+      oauth: oauth as never,
+    });
+    expect(() => registry.register('p', strategy)).toThrow(message);
+  });
+
   it('refuses an empty displayName and a missing send', () => {
     const registry = new NotificationStrategyRegistry();
     expect(() => registry.register('p', testStrategy({ displayName: '' }))).toThrow(

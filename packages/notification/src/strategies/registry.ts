@@ -61,6 +61,51 @@ function assertContactResolution(label: string, strategy: NotificationStrategy):
   }
 }
 
+const requiredOAuthFunctions = [
+  'clientId',
+  'clientSecret',
+  'authorizationUrl',
+  'tokenUrl',
+  'extractExternalId',
+] as const;
+
+const optionalOAuthFunctions = [
+  'extractAccessToken',
+  'extractRefreshToken',
+  'extractExpiresIn',
+  'extractScopes',
+  'encodeState',
+  'decodeState',
+  'buildAuthUrl',
+  'refreshToken',
+  'revocationUrl',
+  'revoke',
+] as const;
+
+/** An `oauth` definition the linking routes can run: a mistake shows at start-up, not mid-flow. */
+function assertOAuth(label: string, oauth: NotificationStrategy['oauth']): void {
+  if (oauth === undefined) return;
+  const refuse = (reason: string) => {
+    throw new Error(`${label}: oauth ${reason}`);
+  };
+  for (const name of requiredOAuthFunctions) {
+    if (typeof oauth[name] !== 'function') refuse(`${name} is not a function`);
+  }
+  for (const name of optionalOAuthFunctions) {
+    if (oauth[name] !== undefined && typeof oauth[name] !== 'function') {
+      refuse(`${name} is not a function`);
+    }
+  }
+  if (!Array.isArray(oauth.scopes)) refuse('scopes is not an array');
+  if ((oauth.encodeState === undefined) !== (oauth.decodeState === undefined)) {
+    refuse('encodeState and decodeState come together');
+  }
+  const auth = oauth.clientAuthentication;
+  if (auth !== undefined && auth !== 'basic' && auth !== 'body') {
+    refuse(`clientAuthentication ${String(auth)} is neither basic nor body`);
+  }
+}
+
 /** Every strategy the plugins registered, by qualified id; closed once start-up is done. */
 export class NotificationStrategyRegistry {
   readonly #registry = new QualifiedRegistry<NotificationStrategy>('notification strategies');
@@ -82,6 +127,7 @@ export class NotificationStrategyRegistry {
       if (versioned) assertMigrationChain(`${label} ${layer}`, versioned);
     }
     assertContactResolution(label, strategy);
+    assertOAuth(label, strategy.oauth);
     return this.#registry.register(ownerPluginId, strategy);
   }
 

@@ -1,7 +1,8 @@
 import type { Logger } from '@checkline/core';
 import type { Database } from '@checkline/db';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
-import { preferences, strategySettings } from '../db/schema.ts';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { oauthTokens, preferences, strategySettings } from '../db/schema.ts';
+import { tokenAadPrefix } from '../oauth/token-secrets.ts';
 import { aadPrefixOf, type LayerAddress } from './config-layer.ts';
 import type { Keyring } from './keyring.ts';
 import { reencryptSecrets } from './secret-values.ts';
@@ -106,10 +107,71 @@ const preferencesTable: EncryptedTable<PreferenceRow> = {
   },
 };
 
+type TokenRow = typeof oauthTokens.$inferSelect;
+
+const tokenRow = (row: TokenRow) =>
+  and(eq(oauthTokens.userId, row.userId), eq(oauthTokens.strategyId, row.strategyId));
+
+const oauthTokensTable: EncryptedTable<TokenRow> = {
+  name: 'notification.oauth_tokens',
+  batchAfter: (db, after, limit) =>
+    db
+      .select()
+      .from(oauthTokens)
+      .where(
+        after
+          ? or(
+              gt(oauthTokens.userId, after.userId),
+              and(
+                eq(oauthTokens.userId, after.userId),
+                gt(oauthTokens.strategyId, after.strategyId),
+              ),
+            )
+          : undefined,
+      )
+      .orderBy(asc(oauthTokens.userId), asc(oauthTokens.strategyId))
+      .limit(limit),
+  // A row being refreshed is left alone: the refresh writes it anew under the current key, and
+  // its compare-and-swap on the sealed refresh token must find the value it read.
+  lock: async (tx, row) =>
+    (
+      await tx
+        .select()
+        .from(oauthTokens)
+        .where(
+          and(
+            tokenRow(row),
+            or(
+              isNull(oauthTokens.refreshingUntil),
+              lt(oauthTokens.refreshingUntil, sql`clock_timestamp()`),
+            ),
+          ),
+        )
+        .for('update')
+    )[0],
+  columns: [
+    {
+      field: 'accessTokenCiphertext',
+      aadPrefix: (row) => tokenAadPrefix(row.userId, row.strategyId, 'accessToken'),
+    },
+    {
+      field: 'refreshTokenCiphertext',
+      aadPrefix: (row) => tokenAadPrefix(row.userId, row.strategyId, 'refreshToken'),
+    },
+  ],
+  save: async (tx, row, changed) => {
+    await tx
+      .update(oauthTokens)
+      .set({ ...changed, updatedAt: sql`clock_timestamp()` })
+      .where(tokenRow(row));
+  },
+};
+
 /** Every table with encrypted values that `secrets:rotate` walks. */
 export const encryptedTables: readonly EncryptedTable<never>[] = [
   strategySettingsTable,
   preferencesTable,
+  oauthTokensTable,
 ] as unknown as readonly EncryptedTable<never>[];
 
 export interface RotationResult {

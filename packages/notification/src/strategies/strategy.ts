@@ -93,28 +93,61 @@ export interface LayerIssue {
   message: string;
 }
 
-/** Declarative OAuth linking of a user's account on the strategy's platform. */
+/** Tokens the platform holds for one user's link. */
+export interface OAuthTokenSet {
+  accessToken: string;
+  refreshToken?: string;
+}
+
+/**
+ * Declarative OAuth linking of a user's account on the strategy's platform (authorization code
+ * with PKCE S256). The platform serves `/api/notification/oauth/{strategyId}/auth|callback|refresh|unlink`,
+ * stores the tokens encrypted and refreshes them before `send`.
+ */
 export interface StrategyOAuth<TConfig> {
   clientId(config: TConfig): string;
   clientSecret(config: TConfig): string;
   scopes: readonly string[];
   authorizationUrl(config: TConfig): string;
   tokenUrl(config: TConfig): string;
+  /** From the token endpoint's JSON answer. */
   extractExternalId(token: Record<string, unknown>): string;
+  /** Default: `access_token`. */
   extractAccessToken?(token: Record<string, unknown>): string;
+  /** Default: `refresh_token` when a string. */
   extractRefreshToken?(token: Record<string, unknown>): string | undefined;
+  /** Seconds. Default: `expires_in` when a positive number. */
   extractExpiresIn?(token: Record<string, unknown>): number | undefined;
+  /** Granted scopes. Default: `scope` split on spaces or commas, else the scopes asked for. */
+  extractScopes?(token: Record<string, unknown>): readonly string[];
+  /**
+   * The strategy's own part of the `state` parameter (the platform always puts a random,
+   * single-use value of its own in front of it, `{random}.{encoded}`).
+   */
   encodeState?(userId: string, returnUrl: string): string;
+  /** Inverse of encodeState; on the callback its answer must match the stored state. */
   decodeState?(state: string): { userId: string; returnUrl: string };
+  /** The consent URL; the platform adds `code_challenge` and `code_challenge_method=S256`. */
   buildAuthUrl?(input: {
     clientId: string;
     redirectUri: string;
     scopes: readonly string[];
     state: string;
   }): string;
+  /** Custom refresh; default: `grant_type=refresh_token` at tokenUrl. */
   refreshToken?(
     refreshToken: string,
+    config: TConfig,
   ): Promise<{ accessToken: string; refreshToken?: string; expiresIn?: number }>;
+  /** RFC 7009 revocation endpoint, used by unlink when `revoke` is absent. */
+  revocationUrl?(config: TConfig): string;
+  /** Custom revocation on unlink; throwing leaves the link removed here all the same. */
+  revoke?(tokens: OAuthTokenSet, config: TConfig): Promise<void>;
+  /**
+   * How the client authenticates at tokenUrl and revocationUrl: HTTP Basic (default, RFC 6749
+   * 2.3.1) or `client_id`/`client_secret` in the form body.
+   */
+  clientAuthentication?: 'basic' | 'body';
 }
 
 /** What a plugin registers: one way of delivering notifications. */

@@ -13,6 +13,7 @@ import { inbox } from '../db/schema.ts';
 import type { DeliverySettings } from '../delivery/settings.ts';
 import type { NotificationInput } from '../inbox/schemas.ts';
 import { createNotificationPlugin } from '../plugin.ts';
+import type { NotificationOptions } from '../state.ts';
 import type { NotificationStrategy } from '../strategies/strategy.ts';
 import { testChannelPlugin } from './channel-plugin.ts';
 import { writeStrategySettings, writeUserChannel } from './settings-rows.ts';
@@ -67,6 +68,8 @@ export async function startDeliveryProcess(
   db: Database,
   strategies: readonly NotificationStrategy[],
   delivery: DeliverySettings = {},
+  /** The rest of the plugin's settings (processes sharing a database share a keyring). */
+  options: Omit<NotificationOptions, 'delivery'> = {},
 ) {
   const auth = createAuthPlugin({
     baseUrl: 'http://localhost:3000',
@@ -74,7 +77,10 @@ export async function startDeliveryProcess(
     accessRules: Object.values(notificationAccess),
     contracts: [notificationContract],
   });
-  const notification = createNotificationPlugin({ delivery: { autoStart: false, ...delivery } });
+  const notification = createNotificationPlugin({
+    ...options,
+    delivery: { autoStart: false, ...delivery },
+  });
   const harness = await startPluginHarness(
     [
       auth as unknown as AnyPlugin,

@@ -18,3 +18,9 @@ export {
   useRule,
   type DeliveryProcess,
 } from './fixture.ts';
+export {
+  startOAuthProvider,
+  type OAuthProvider,
+  type TokenCall,
+  type RevocationCall,
+} from './oauth-provider.ts';

@@ -6960,6 +6960,148 @@ export type NotificationUnsubscribeResponses = {
 
 export type NotificationUnsubscribeResponse = NotificationUnsubscribeResponses[keyof NotificationUnsubscribeResponses];
 
+export type NotificationOauthAuthData = {
+    body?: never;
+    path: {
+        /**
+         * Qualified id (`{pluginId}.{id}`) of a strategy with account linking.
+         */
+        strategyId: string;
+    };
+    query?: {
+        /**
+         * A path of the web UI to return to (default `/settings/notifications`); absolute and `//host` addresses are refused.
+         */
+        returnTo?: string;
+    };
+    url: '/api/notification/oauth/{strategyId}/auth';
+};
+
+export type NotificationOauthCallbackData = {
+    body?: never;
+    path: {
+        /**
+         * Qualified id (`{pluginId}.{id}`) of a strategy with account linking.
+         */
+        strategyId: string;
+    };
+    query?: {
+        code?: string;
+        state?: string;
+        error?: string;
+    };
+    url: '/api/notification/oauth/{strategyId}/callback';
+};
+
+export type NotificationOauthRefreshData = {
+    body?: never;
+    path: {
+        /**
+         * Qualified id (`{pluginId}.{id}`) of a strategy with account linking.
+         */
+        strategyId: string;
+    };
+    query?: never;
+    url: '/api/notification/oauth/{strategyId}/refresh';
+};
+
+export type NotificationOauthRefreshErrors = {
+    /**
+     * No signed-in user.
+     */
+    401: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+    /**
+     * Unknown strategy, or no linked account.
+     */
+    404: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+    /**
+     * The provider refused the grant: link the account again.
+     */
+    409: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+    /**
+     * The provider could not be reached.
+     */
+    503: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+};
+
+export type NotificationOauthRefreshError = NotificationOauthRefreshErrors[keyof NotificationOauthRefreshErrors];
+
+export type NotificationOauthRefreshResponses = {
+    /**
+     * Renewed (or renewed meanwhile by another request).
+     */
+    200: {
+        strategyId: string;
+        refreshed: boolean;
+        expiresAt: string | null;
+        scopes: Array<string>;
+    };
+};
+
+export type NotificationOauthRefreshResponse = NotificationOauthRefreshResponses[keyof NotificationOauthRefreshResponses];
+
+export type NotificationOauthUnlinkData = {
+    body?: never;
+    path: {
+        /**
+         * Qualified id (`{pluginId}.{id}`) of a strategy with account linking.
+         */
+        strategyId: string;
+    };
+    query?: never;
+    url: '/api/notification/oauth/{strategyId}/unlink';
+};
+
+export type NotificationOauthUnlinkErrors = {
+    /**
+     * No signed-in user.
+     */
+    401: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+    /**
+     * Unknown strategy, or no linked account.
+     */
+    404: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+};
+
+export type NotificationOauthUnlinkError = NotificationOauthUnlinkErrors[keyof NotificationOauthUnlinkErrors];
+
+export type NotificationOauthUnlinkResponses = {
+    /**
+     * Unlinked.
+     */
+    200: {
+        strategyId: string;
+        unlinked: true;
+        revoked: boolean;
+    };
+};
+
+export type NotificationOauthUnlinkResponse = NotificationOauthUnlinkResponses[keyof NotificationOauthUnlinkResponses];
+
 export type ServerHealthzData = {
     body?: never;
     path?: never;

@@ -1,0 +1,558 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AuthContract } from '@checkline/auth/contract';
+import type { Delivery } from '@checkline/notification';
+import {
+  defineNotificationStrategy,
+  deliveryResultOf,
+  unreachable,
+  versionedSchema,
+} from '@checkline/notification';
+import type { NotificationContract } from '@checkline/notification/contract';
+import type { OAuthProvider } from '@checkline/notification/testing';
+import {
+  startOAuthProvider,
+  testChannelPlugin,
+  writeStrategySettings,
+} from '@checkline/notification/testing';
+import { queryRows } from '@checkline/db';
+import type { ContractRouterClient } from '@orpc/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractClient } from './support/contract-client.ts';
+import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+
+/**
+ * Issue 12 item 1 over HTTP: a user links an account on a test chat strategy through a real
+ * OAuth 2 server on loopback (`oauth2-mock-server`), deliveries reach a fake chat API with the
+ * linked token and account, tokens are refreshed before they expire, and unlink revokes.
+ */
+type Contracts = { auth: AuthContract; notification: NotificationContract };
+
+const CHANNEL = 'oauth-channel';
+const STRATEGY = `${CHANNEL}.chat`;
+const OAUTH = `/api/notification/oauth/${STRATEGY}`;
+const CLIENT = { id: 'checkline-client', secret: 'client-secret-value' };
+
+/** A chat service's API on loopback: records each message with the token that sent it. */
+interface ChatMessage {
+  authorization: string | undefined;
+  channel: string;
+  text: string;
+}
+
+async function startChatApi() {
+  const received: ChatMessage[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>;
+      received.push({
+        authorization: request.headers.authorization,
+        channel: body.channel ?? '',
+        text: body.text ?? '',
+      });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const chat = defineNotificationStrategy({
+  id: 'chat',
+  displayName: 'Test Chat',
+  config: versionedSchema({
+    version: 1,
+    schema: z.object({
+      clientId: z.string(),
+      clientSecret: z.string(),
+      providerUrl: z.string(),
+      apiUrl: z.string(),
+    }),
+  }),
+  contactResolution: { type: 'oauth-link' },
+  oauth: {
+    clientId: (config) => config.clientId,
+    clientSecret: (config) => config.clientSecret,
+    scopes: ['chat:write', 'users:read'],
+    authorizationUrl: (config) => `${config.providerUrl}/authorize`,
+    tokenUrl: (config) => `${config.providerUrl}/token`,
+    revocationUrl: (config) => `${config.providerUrl}/revoke`,
+    extractExternalId: (token) => String((token.authed_user as { id: string }).id),
+  },
+  async send({ strategyConfig, accessToken, externalId, notification }) {
+    try {
+      const response = await fetch(`${strategyConfig.apiUrl}/chat.postMessage`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ channel: externalId, text: notification.title }),
+      });
+      return await deliveryResultOf(response, 'Test Chat');
+    } catch (error) {
+      return unreachable('Test Chat', error);
+    }
+  },
+});
+
+let server: TestServer;
+let provider: OAuthProvider;
+let chatApi: Awaited<ReturnType<typeof startChatApi>>;
+let admin: ContractRouterClient<Contracts>;
+let usersRoleId: string;
+let names = 0;
+
+interface Person {
+  id: string;
+  /** The headers a browser sends with this person's session. */
+  session: { cookie: string; origin: string };
+}
+
+/** A change made with a session: JSON from our own origin, as the auth plugin requires. */
+const change = (person: Person, method: 'POST' | 'DELETE'): RequestInit => ({
+  method,
+  headers: { ...person.session, 'content-type': 'application/json' },
+  body: '{}',
+});
+
+async function newPerson(): Promise<Person> {
+  const email = `linker-${++names}@example.com`;
+  const password = 'a sound enough password';
+  const user = await admin.auth.createUser({ email, password, roleIds: [usersRoleId] });
+  const login = await server.request('/api/auth-backend/custom/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`login of ${email} failed: ${login.status}`);
+  return { id: user.id, session: { cookie, origin: testEnv.BASE_URL } };
+}
+
+/** A path of our server from an absolute URL on BASE_URL. */
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  expect(parsed.origin).toBe(new URL(testEnv.BASE_URL).origin);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** `GET .../auth` with the person's session (or none): the redirect's URL. */
+async function startLink(person: Person | undefined, query = ''): Promise<URL> {
+  const response = await server.request(`${OAUTH}/auth${query}`, {
+    headers: person ? { cookie: person.session.cookie } : {},
+  });
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location')!);
+}
+
+/** The user consents at the provider: the provider's redirect back to our callback. */
+async function consent(authorizeUrl: URL): Promise<string> {
+  const answer = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  return pathOf(answer.headers.get('location')!);
+}
+
+async function callback(person: Person | undefined, path: string): Promise<URL> {
+  const response = await server.request(path, {
+    headers: person ? { cookie: person.session.cookie } : {},
+  });
+  expect(response.status).toBe(302);
+  expect(response.headers.get('content-type')).toBeNull();
+  return new URL(response.headers.get('location')!);
+}
+
+async function link(person: Person): Promise<URL> {
+  return await callback(person, await consent(await startLink(person)));
+}
+
+/** The error page's message, spaces restored (API.md 5). */
+function errorMessageOf(location: URL): string {
+  expect(`${location.origin}${location.pathname}`).toBe(`${testEnv.FRONTEND_URL}/auth/error`);
+  return location.searchParams.get('error')!.replaceAll('_', ' ');
+}
+
+async function storedLink(userId: string) {
+  const [tokens] = await queryRows<{
+    access_token_ciphertext: string;
+    refresh_token_ciphertext: string | null;
+    expires_at: Date | null;
+    scopes: string[];
+  }>(
+    server.database.db,
+    sql`select access_token_ciphertext, refresh_token_ciphertext, expires_at, scopes
+        from notification.oauth_tokens where user_id = ${userId} and strategy_id = ${STRATEGY}`,
+  );
+  const [preference] = await queryRows<{ external_id: string | null; linked_at: Date | null }>(
+    server.database.db,
+    sql`select external_id, linked_at from notification.preferences
+        where user_id = ${userId} and strategy_id = ${STRATEGY}`,
+  );
+  return { tokens, externalId: preference?.external_id ?? null, linkedAt: preference?.linked_at };
+}
+
+async function sendTo(userId: string, title: string): Promise<Delivery> {
+  const { notificationId } = await admin.notification.sendExternal({
+    userIds: [userId],
+    strategyId: STRATEGY,
+    notification: { title, type: 'test.oauth' },
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
+    if (deliveries.length > 0 && deliveries.every((delivery) => delivery.status !== 'pending')) {
+      return deliveries[0]!;
+    }
+    if (Date.now() > deadline) throw new Error(`delivery of ${title} still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const expireSoon = (userId: string) =>
+  server.database.db.execute(
+    sql`update notification.oauth_tokens set expires_at = clock_timestamp() + interval '30 seconds'
+        where user_id = ${userId} and strategy_id = ${STRATEGY}`,
+  );
+
+const grantCount = (grant: string) =>
+  provider.tokenCalls.filter((call) => call.grantType === grant).length;
+
+beforeAll(async () => {
+  provider = await startOAuthProvider();
+  chatApi = await startChatApi();
+  server = await createTestServer({
+    extraPlugins: [testChannelPlugin(CHANNEL, [chat])],
+    notification: { delivery: { maxAttempts: 2, backoffBaseMs: 5, backoffCapMs: 20 } },
+  });
+  const { cookie } = await server.adminSession();
+  admin = contractClient<Contracts>(() => server, { cookie, origin: testEnv.BASE_URL });
+  const role = await admin.auth.createRole({
+    name: 'chat-users',
+    accessRules: [`${CHANNEL}.strategy.chat.use`],
+  });
+  usersRoleId = role.id;
+  await writeStrategySettings(server.database.db, STRATEGY, {
+    config: {
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      providerUrl: provider.url,
+      apiUrl: chatApi.url,
+    },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await provider?.stop();
+  await chatApi?.close();
+});
+
+describe('linking an account through OAuth', () => {
+  it('links, delivers with the token, refreshes before expiry, and unlinks with a revocation', async () => {
+    const person = await newPerson();
+    provider.setExternalId('U-FLOW');
+
+    const authorize = await startLink(person, '?returnTo=%2Fsettings%2Fnotifications');
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${provider.url}/authorize`);
+    const params = authorize.searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('client_id')).toBe(CLIENT.id);
+    expect(params.get('redirect_uri')).toBe(`${testEnv.BASE_URL}${OAUTH}/callback`);
+    expect(params.get('scope')).toBe('chat:write users:read');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const done = await callback(person, await consent(authorize));
+    expect(done.toString()).toBe(
+      `${testEnv.FRONTEND_URL}/settings/notifications?linked=${encodeURIComponent(STRATEGY)}`,
+    );
+    const exchange = provider.tokenCalls.at(-1)!;
+    expect(exchange.grantType).toBe('authorization_code');
+    expect(exchange.body.redirect_uri).toBe(`${testEnv.BASE_URL}${OAUTH}/callback`);
+    expect(exchange.authorization).toBe(
+      `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`,
+    );
+    const issued = exchange.answer;
+
+    const stored = await storedLink(person.id);
+    expect(stored.externalId).toBe('U-FLOW');
+    expect(stored.linkedAt).not.toBeNull();
+    expect(stored.tokens?.expires_at).not.toBeNull();
+    expect(stored.tokens?.scopes).toEqual(['dummy']);
+    const raw = JSON.stringify(stored.tokens);
+    expect(raw).not.toContain(String(issued.access_token));
+    expect(raw).not.toContain(String(issued.refresh_token));
+    expect(stored.tokens?.access_token_ciphertext).toMatch(/^enc:v1:/);
+
+    const first = await sendTo(person.id, 'First alert');
+    expect(first.status).toBe('sent');
+    expect(chatApi.received.at(-1)).toEqual({
+      authorization: `Bearer ${String(issued.access_token)}`,
+      channel: 'U-FLOW',
+      text: 'First alert',
+    });
+
+    const refreshesBefore = grantCount('refresh_token');
+    await expireSoon(person.id);
+    const second = await sendTo(person.id, 'Second alert');
+    expect(second.status).toBe('sent');
+    expect(grantCount('refresh_token')).toBe(refreshesBefore + 1);
+    const refresh = provider.tokenCalls.at(-1)!;
+    expect(refresh.body.refresh_token).toBe(issued.refresh_token);
+    expect(chatApi.received.at(-1)).toEqual({
+      authorization: `Bearer ${String(refresh.answer.access_token)}`,
+      channel: 'U-FLOW',
+      text: 'Second alert',
+    });
+    // Fresh again: the next delivery does not refresh.
+    expect((await sendTo(person.id, 'Third alert')).status).toBe('sent');
+    expect(grantCount('refresh_token')).toBe(refreshesBefore + 1);
+
+    const unlink = await server.request(`${OAUTH}/unlink`, change(person, 'DELETE'));
+    expect(unlink.status).toBe(200);
+    expect(await unlink.json()).toEqual({ strategyId: STRATEGY, unlinked: true, revoked: true });
+    await expect.poll(() => provider.revocations.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    const revocation = provider.revocations.at(-1)!;
+    expect(revocation.form.get('token')).toBe(refresh.answer.refresh_token);
+    expect(revocation.form.get('token_type_hint')).toBe('refresh_token');
+    expect(revocation.authorization).toBe(exchange.authorization);
+    const after = await storedLink(person.id);
+    expect(after).toMatchObject({ tokens: undefined, externalId: null, linkedAt: null });
+    const cross = await server.request(`${OAUTH}/unlink`, {
+      method: 'DELETE',
+      headers: { cookie: person.session.cookie, origin: 'https://evil.example' },
+    });
+    expect(cross.status).toBe(403);
+    const unlinked = await sendTo(person.id, 'After unlink');
+    expect(unlinked).toMatchObject({
+      status: 'skipped',
+      skipReason: 'No contact: no linked account',
+    });
+  });
+
+  it('refreshes the caller’s tokens on POST refresh', async () => {
+    const person = await newPerson();
+    await link(person);
+    const before = grantCount('refresh_token');
+    const response = await server.request(`${OAUTH}/refresh`, change(person, 'POST'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ strategyId: STRATEGY, refreshed: true });
+    expect(grantCount('refresh_token')).toBe(before + 1);
+    const stranger = await newPerson();
+    const none = await server.request(`${OAUTH}/refresh`, change(stranger, 'POST'));
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers refresh and unlink without a session with 401 JSON', async () => {
+    for (const [method, action] of [
+      ['POST', 'refresh'],
+      ['DELETE', 'unlink'],
+    ] as const) {
+      const response = await server.request(`${OAUTH}/${action}`, { method });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('skips the delivery, marks the link and tells the user when the provider refuses the refresh', async () => {
+    const person = await newPerson();
+    await link(person);
+    await expireSoon(person.id);
+    provider.refuseNextToken('invalid_grant');
+    const delivery = await sendTo(person.id, 'Alert after revocation');
+    expect(delivery.status).toBe('skipped');
+    expect(delivery.skipReason).toMatch(/linked again/);
+    const [marked] = await queryRows<{ needs_relink: boolean }>(
+      server.database.db,
+      sql`select needs_relink from notification.oauth_tokens
+          where user_id = ${person.id} and strategy_id = ${STRATEGY}`,
+    );
+    expect(marked?.needs_relink).toBe(true);
+    const inbox = await contractClient<Contracts>(
+      () => server,
+      person.session,
+    ).notification.getNotifications({});
+    expect(inbox.notifications.map((item) => item.title)).toContain(
+      'Link your Test Chat account again',
+    );
+    // The next delivery is skipped without asking the provider again, and the user is told once.
+    const calls = provider.tokenCalls.length;
+    expect((await sendTo(person.id, 'Another alert')).status).toBe('skipped');
+    expect(provider.tokenCalls.length).toBe(calls);
+    const again = await contractClient<Contracts>(
+      () => server,
+      person.session,
+    ).notification.getNotifications({});
+    expect(
+      again.notifications.filter((item) => item.title === 'Link your Test Chat account again'),
+    ).toHaveLength(1);
+    // Linking again clears the mark.
+    await link(person);
+    expect((await sendTo(person.id, 'Relinked alert')).status).toBe('sent');
+  });
+});
+
+describe('the API reference', () => {
+  it('describes the four linking routes', async () => {
+    const { cookie } = await server.adminSession();
+    const response = await server.request('/api/openapi.json', {
+      headers: { cookie },
+    });
+    const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
+    const prefix = '/api/notification/oauth/{strategyId}';
+    expect(Object.keys(document.paths[`${prefix}/auth`] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths[`${prefix}/callback`] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths[`${prefix}/refresh`] ?? {})).toEqual(['post']);
+    expect(Object.keys(document.paths[`${prefix}/unlink`] ?? {})).toEqual(['delete']);
+  });
+});
+
+describe('refused links end on the error page and store nothing', () => {
+  const noLink = async (userId: string) =>
+    expect(await storedLink(userId)).toMatchObject({ tokens: undefined, externalId: null });
+
+  it('a replayed state', async () => {
+    const person = await newPerson();
+    const back = await consent(await startLink(person));
+    await callback(person, back);
+    const unlinked = await server.request(`${OAUTH}/unlink`, change(person, 'DELETE'));
+    expect(unlinked.status).toBe(200);
+    const replay = await callback(person, back);
+    expect(errorMessageOf(replay)).toBe(
+      'This link request is invalid or has expired, please start again',
+    );
+    await noLink(person.id);
+  });
+
+  it("another user's state", async () => {
+    const owner = await newPerson();
+    const thief = await newPerson();
+    const back = await consent(await startLink(owner));
+    const stolen = await callback(thief, back);
+    expect(errorMessageOf(stolen)).toMatch(/invalid or has expired/);
+    await noLink(thief.id);
+    await noLink(owner.id);
+  });
+
+  it('a made-up, missing or malformed state', async () => {
+    const person = await newPerson();
+    for (const query of [
+      '?code=abc&state=made-up-state',
+      '?code=abc',
+      `?code=abc&state=${'x'.repeat(3000)}`,
+      '?code=abc&state=%00',
+    ]) {
+      const refused = await callback(person, `${OAUTH}/callback${query}`);
+      expect(errorMessageOf(refused)).toMatch(/invalid or has expired|address of this page/);
+    }
+    await noLink(person.id);
+  });
+
+  it('an expired state', async () => {
+    const person = await newPerson();
+    const back = await consent(await startLink(person));
+    await server.database.db.execute(
+      sql`update notification.oauth_states set expires_at = clock_timestamp() - interval '1 second'
+          where user_id = ${person.id}`,
+    );
+    expect(errorMessageOf(await callback(person, back))).toMatch(/invalid or has expired/);
+    await noLink(person.id);
+  });
+
+  it('a missing session, at the start and on the return', async () => {
+    expect(errorMessageOf(await startLink(undefined))).toBe('Please sign in to link an account');
+    const person = await newPerson();
+    const back = await consent(await startLink(person));
+    expect(errorMessageOf(await callback(undefined, back))).toBe(
+      'Please sign in to link an account',
+    );
+    await noLink(person.id);
+    // An application key is not a user's session.
+    const { secret } = await admin.auth.createApplication({ name: 'linker-app' });
+    const byKey = await server.request(`${OAUTH}/auth`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(errorMessageOf(new URL(byKey.headers.get('location')!))).toBe(
+      'Please sign in to link an account',
+    );
+  });
+
+  it('an absolute or //host return path, before any state is stored', async () => {
+    const person = await newPerson();
+    for (const returnTo of [
+      'https://evil.example/steal',
+      '//evil.example/steal',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await startLink(person, `?returnTo=${encodeURIComponent(returnTo)}`);
+      expect({ returnTo, message: errorMessageOf(refused) }).toEqual({
+        returnTo,
+        message: 'The return address must be a page of ours',
+      });
+    }
+    const [states] = await queryRows<{ count: number }>(
+      server.database.db,
+      sql`select count(*)::int as count from notification.oauth_states where user_id = ${person.id}`,
+    );
+    expect(states?.count).toBe(0);
+  });
+
+  it('a provider error=access_denied', async () => {
+    const person = await newPerson();
+    const authorize = await startLink(person);
+    const state = authorize.searchParams.get('state')!;
+    const denied = await callback(
+      person,
+      `${OAUTH}/callback?error=access_denied&state=${encodeURIComponent(state)}`,
+    );
+    expect(errorMessageOf(denied)).toBe('You declined to link the account');
+    await noLink(person.id);
+  });
+
+  it('a strategy without oauth, and a user without the .use rule', async () => {
+    const response = await server.request(`/api/notification/oauth/${CHANNEL}.nothing/auth`, {
+      headers: { cookie: (await newPerson()).session.cookie },
+    });
+    expect(errorMessageOf(new URL(response.headers.get('location')!))).toBe(
+      'This channel cannot be linked',
+    );
+    const outsider = await admin.auth.createUser({
+      email: 'outsider@example.com',
+      password: 'a sound enough password',
+      roleIds: [],
+    });
+    const login = await server.request('/api/auth-backend/custom/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: 'outsider@example.com',
+        password: 'a sound enough password',
+      }),
+    });
+    const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    const refused = await server.request(`${OAUTH}/auth`, { headers: { cookie } });
+    expect(errorMessageOf(new URL(refused.headers.get('location')!))).toBe(
+      'You are not allowed to use this channel',
+    );
+    await noLink(outsider.id);
+  });
+
+  it('never logs a token or the client secret', () => {
+    const secrets = provider.tokenCalls.flatMap((call) =>
+      [call.answer.access_token, call.answer.refresh_token].filter(
+        (value): value is string => typeof value === 'string',
+      ),
+    );
+    expect(secrets.length).toBeGreaterThan(0);
+    const log = server.logLines.join('\n');
+    for (const secret of [...secrets, CLIENT.secret]) expect(log).not.toContain(secret);
+  });
+});
