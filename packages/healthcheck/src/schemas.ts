@@ -16,7 +16,8 @@ export const HealthStatusSchema = z.enum(healthStatuses);
 HealthStatusSchema.register(z.globalRegistry, { id: 'HealthStatus' });
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;
 
-export const CheckOutcomeStatusSchema = z.enum(['pass', 'fail']);
+/** `warn`: the target works but is close to failing (a certificate about to expire). */
+export const CheckOutcomeStatusSchema = z.enum(['pass', 'warn', 'fail']);
 
 export const MIN_INTERVAL_SECONDS = 10;
 export const MAX_INTERVAL_SECONDS = 24 * 60 * 60;

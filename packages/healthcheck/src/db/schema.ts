@@ -55,7 +55,7 @@ export const results = healthcheckSchema.table(
     healthCheckId: uuid('health_check_id')
       .notNull()
       .references(() => healthChecks.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'pass' | 'fail'>().notNull(),
+    status: text('status').$type<'pass' | 'warn' | 'fail'>().notNull(),
     latencyMs: integer('latency_ms').notNull(),
     message: text('message').notNull(),
     /** The scheduled due time this result answers; null for a run asked for by hand. */
