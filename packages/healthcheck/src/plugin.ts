@@ -11,10 +11,17 @@ import {
   createHealthCheckTypeRegistry,
   healthCheckTypeExtensionPoint,
 } from './check-type.ts';
+import { dnsCheckType } from './check-types/dns.ts';
+import { createHeartbeatCheckType } from './check-types/heartbeat.ts';
 import { httpCheckType } from './check-types/http.ts';
+import { postgresCheckType } from './check-types/postgres.ts';
 import { tcpCheckType } from './check-types/tcp.ts';
+import { tlsCheckType } from './check-types/tls.ts';
 import { healthcheckContract } from './contract.ts';
+import { forgetDependencies } from './dependencies/store.ts';
 import { healthStatusChanged } from './events.ts';
+import { heartbeatRoute } from './heartbeat/route.ts';
+import { readBeatState } from './heartbeat/store.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { createHealthcheckRouter } from './router.ts';
@@ -62,6 +69,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
     await initialised().db.transaction(async (tx) => {
       await deleteChecksOfSystem(tx, systemId);
       await forgetSystemStatus(tx, systemId);
+      await forgetDependencies(tx, systemId);
     });
   }
 
@@ -89,6 +97,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
       now,
     }),
     accessRules: Object.values(healthcheckAccess),
+    routes: [heartbeatRoute({ db: () => initialised().db, now })],
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     register(api) {
       api.extensionPoints.provide(healthCheckTypeExtensionPoint, api.pluginId, (caller) =>
@@ -97,6 +106,15 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
       const builtIn = api.extensionPoints.get(healthCheckTypeExtensionPoint, api.pluginId);
       builtIn.register(httpCheckType);
       builtIn.register(tcpCheckType);
+      builtIn.register(dnsCheckType);
+      builtIn.register(tlsCheckType);
+      builtIn.register(postgresCheckType);
+      builtIn.register(
+        createHeartbeatCheckType({
+          readBeat: (healthCheckId) => readBeatState(initialised().db, healthCheckId),
+          now,
+        }),
+      );
       api.events.subscribe(systemDeleted, forgetSystem);
       api.events.subscribe(maintenanceStarted, recomputeCovered);
       api.events.subscribe(maintenanceEnded, recomputeCovered);
