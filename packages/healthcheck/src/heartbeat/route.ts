@@ -15,6 +15,7 @@ export function heartbeatRoute(deps: { db: () => Database; now: () => Date }): P
   return {
     method: 'POST',
     path: HEARTBEAT_PATH,
+    secretParams: ['token'],
     async handle(_request, params, meta) {
       const beat = await recordBeat(deps.db(), params.token ?? '', deps.now());
       if (!beat) {
