@@ -5,7 +5,7 @@ import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { NotificationOptions } from '@checkline/notification';
-import { createNotificationPlugin } from '@checkline/notification';
+import { createNotificationPlugin, Keyring } from '@checkline/notification';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
@@ -15,22 +15,31 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
  * anew for every server: plugins with background work keep state from their start-up.
  */
-const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: NotificationOptions) =>
-  [
+const guardedPlugins = (
+  env: Env,
+  extra: readonly AnyPlugin[],
+  notification: NotificationOptions,
+) => {
+  // One keyring seals every stored secret: channel settings and health-check passwords alike.
+  const keyring = notification.keyring ?? Keyring.ephemeral();
+  return [
     catalogPlugin,
     createMaintenancePlugin(),
     createHealthcheckPlugin({
       targets: { allow: env.CHECK_TARGETS_ALLOW, deny: env.CHECK_TARGETS_DENY },
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
+      secrets: keyring,
     }),
     createIncidentPlugin(),
     createNotificationPlugin({
       baseUrl: env.BASE_URL,
       frontendUrl: env.FRONTEND_URL,
       ...notification,
+      keyring,
     }),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
+};
 
 const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });
 

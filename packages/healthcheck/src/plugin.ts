@@ -14,9 +14,10 @@ import {
 import { dnsCheckType } from './check-types/dns.ts';
 import { createHeartbeatCheckType } from './check-types/heartbeat.ts';
 import { httpCheckType } from './check-types/http.ts';
-import { postgresCheckType } from './check-types/postgres.ts';
+import { createPostgresCheckType } from './check-types/postgres.ts';
 import { tcpCheckType } from './check-types/tcp.ts';
 import { tlsCheckType } from './check-types/tls.ts';
+import type { SecretSealer } from './config-secrets.ts';
 import { healthcheckContract } from './contract.ts';
 import { forgetDependencies } from './dependencies/store.ts';
 import { healthStatusChanged } from './events.ts';
@@ -42,6 +43,11 @@ export interface HealthcheckPluginOptions {
    * resolver. Default: link-local, metadata, unspecified and loopback refused, all else allowed.
    */
   targets?: TargetPolicyOptions;
+  /**
+   * Encrypts config secrets (the postgres password) at rest: the server hands in its keyring
+   * (`ENCRYPTION_KEY`). Without it they are stored as sent (never answered either way).
+   */
+  secrets?: SecretSealer;
   /** Each caller's budget of `runHealthCheck` calls; `false` for none. Default 30 a minute. */
   runRateLimit?: RateLimit | false;
   scheduler?: SchedulerSettings & {
@@ -95,6 +101,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
       targets,
       assertMayRun: runRateLimiter(options.runRateLimit ?? defaultRunRateLimit),
       now,
+      secrets: options.secrets,
     }),
     accessRules: Object.values(healthcheckAccess),
     routes: [heartbeatRoute({ db: () => initialised().db, now })],
@@ -108,7 +115,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
       builtIn.register(tcpCheckType);
       builtIn.register(dnsCheckType);
       builtIn.register(tlsCheckType);
-      builtIn.register(postgresCheckType);
+      builtIn.register(createPostgresCheckType(options.secrets));
       builtIn.register(
         createHeartbeatCheckType({
           readBeat: (healthCheckId) => readBeatState(initialised().db, healthCheckId),

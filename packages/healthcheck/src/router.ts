@@ -10,6 +10,8 @@ import {
 } from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
+import type { SecretSealer } from './config-secrets.ts';
+import { sealConfigSecrets } from './config-secrets.ts';
 import { healthcheckContract } from './contract.ts';
 import { readDependencies, writeDependencies } from './dependencies/store.ts';
 import { healthStatusChanged } from './events.ts';
@@ -30,6 +32,8 @@ export interface HealthcheckRouterDeps {
   targets: TargetPolicy;
   assertMayRun: RunGuard;
   now: () => Date;
+  /** Encrypts config secrets (the postgres password) before they are stored. */
+  secrets?: SecretSealer;
 }
 
 const announce = (context: Pick<RequestContext, 'emit'>, change: HealthStatusChange | null) => {
@@ -39,8 +43,8 @@ const announce = (context: Pick<RequestContext, 'emit'>, change: HealthStatusCha
 export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
   const { types, targets, now } = deps;
   const os = implementPlugin(healthcheckContract);
-  const parseConfig = (typeId: string, config: unknown) =>
-    parseCheckConfig(types, targets, typeId, config);
+  const parseConfig = async (typeId: string, config: unknown) =>
+    sealConfigSecrets(await parseCheckConfig(types, targets, typeId, config), deps.secrets);
 
   /** The check addressed by `id`, once the caller may act on its system (API.md 2). */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {

@@ -3,6 +3,8 @@ import { connect } from 'node:net';
 import postgres from 'postgres';
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
+import type { SecretSealer } from '../config-secrets.ts';
+import { openConfigSecret } from '../config-secrets.ts';
 import { withDeadline } from '../deadline.ts';
 import { failure, pass } from './outcome.ts';
 import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
@@ -52,43 +54,53 @@ function abortedBy(signal: AbortSignal): Promise<never> {
   });
 }
 
-export const postgresCheckType = defineHealthCheckType({
-  id: 'postgres',
-  displayName: 'PostgreSQL',
-  description: 'Connects to a PostgreSQL server and runs SELECT 1.',
-  config: PostgresCheckConfigSchema,
-  targets: (config) => [{ path: 'host', host: config.host }],
-  async run(config, { signal, timeoutMs, targets }) {
-    const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
-    const name = `${config.host}:${config.port}/${config.database}`;
-    const deadline = withDeadline(signal, limit);
-    const startedAt = performance.now();
-    let sql: postgres.Sql | undefined;
-    try {
-      const target = await targets.vet(config.host, deadline.signal);
-      const options = {
-        host: config.host,
-        port: config.port,
-        database: config.database,
-        username: config.username,
-        ...(config.password !== undefined && { password: config.password }),
-        ssl: sslOption(config.ssl),
-        max: 1,
-        prepare: false,
-        connect_timeout: Math.ceil(limit / 1_000),
-        onnotice: () => {},
-        connection: { application_name: 'checkline-healthcheck', statement_timeout: limit },
-        // Untyped in postgres.js, but supported: the connection is opened here, pinned.
-        socket: () => connectedSocket(config.host, config.port, target.lookup),
-      };
-      sql = postgres(options);
-      await Promise.race([sql`select 1 as ok`, abortedBy(deadline.signal)]);
-      return pass(startedAt, `SELECT 1 answered by ${name}`);
-    } catch (error) {
-      return failure(startedAt, error, deadline.signal, `Timed out after ${limit} ms on ${name}`);
-    } finally {
-      deadline.release();
-      await sql?.end({ timeout: 0 }).catch(() => {});
-    }
-  },
-});
+/**
+ * The postgres check type; `sealer` opens a password stored encrypted (the plugin seals it on
+ * save when it has a key).
+ */
+export const createPostgresCheckType = (sealer?: SecretSealer) =>
+  defineHealthCheckType({
+    id: 'postgres',
+    displayName: 'PostgreSQL',
+    description: 'Connects to a PostgreSQL server and runs SELECT 1.',
+    config: PostgresCheckConfigSchema,
+    targets: (config) => [{ path: 'host', host: config.host }],
+    async run(config, { signal, timeoutMs, targets }) {
+      const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
+      const name = `${config.host}:${config.port}/${config.database}`;
+      const deadline = withDeadline(signal, limit);
+      const startedAt = performance.now();
+      let sql: postgres.Sql | undefined;
+      try {
+        const target = await targets.vet(config.host, deadline.signal);
+        const options = {
+          host: config.host,
+          port: config.port,
+          database: config.database,
+          username: config.username,
+          ...(config.password !== undefined && {
+            password: openConfigSecret('password', config.password, sealer),
+          }),
+          ssl: sslOption(config.ssl),
+          max: 1,
+          prepare: false,
+          connect_timeout: Math.ceil(limit / 1_000),
+          onnotice: () => {},
+          connection: { application_name: 'checkline-healthcheck', statement_timeout: limit },
+          // Untyped in postgres.js, but supported: the connection is opened here, pinned.
+          socket: () => connectedSocket(config.host, config.port, target.lookup),
+        };
+        sql = postgres(options);
+        await Promise.race([sql`select 1 as ok`, abortedBy(deadline.signal)]);
+        return pass(startedAt, `SELECT 1 answered by ${name}`);
+      } catch (error) {
+        return failure(startedAt, error, deadline.signal, `Timed out after ${limit} ms on ${name}`);
+      } finally {
+        deadline.release();
+        await sql?.end({ timeout: 0 }).catch(() => {});
+      }
+    },
+  });
+
+/** The postgres check type for passwords stored in plain text (no key configured). */
+export const postgresCheckType = createPostgresCheckType();
