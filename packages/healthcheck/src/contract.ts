@@ -11,7 +11,6 @@ import {
   GetSystemHealthStatusInputSchema,
   HealthCheckPageSchema,
   HealthCheckResultSchema,
-  HealthCheckSchema,
   HealthCheckTypeInfoSchema,
   HeartbeatTokenSchema,
   HistorySchema,
