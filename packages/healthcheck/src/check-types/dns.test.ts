@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTargetPolicy } from '../targets/target-policy.ts';
 import { startDnsServer } from '../testing/dns-server.ts';
@@ -92,7 +93,25 @@ describe('dns check type', () => {
     it('fails on a name without records of the type asked', async () => {
       const outcome = await run({ name: 'www.app.test', recordType: 'TXT' });
       expect(outcome.status).toBe('fail');
-      expect(outcome.message).toMatch(/^ENODATA|No records/);
+      expect(outcome.message).toBe('ENODATA: queryTxt ENODATA www.app.test');
+    });
+
+    it('fails once the timeout passes on a resolver that never answers', async () => {
+      const silent = createSocket('udp4');
+      await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+      try {
+        const outcome = await run(
+          { name: 'app.test', resolver: { address: '127.0.0.1', port: silent.address().port } },
+          loopback,
+          300,
+        );
+        expect(outcome).toMatchObject({
+          status: 'fail',
+          message: 'Timed out after 300 ms asking A app.test',
+        });
+      } finally {
+        silent.close();
+      }
     });
   });
 
