@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTargetPolicy } from '../targets/target-policy.ts';
 import { loopbackAllowed } from '../testing/harness.ts';
 import { fixedResolver } from '../testing/resolver.ts';
@@ -100,6 +101,14 @@ describe('postgres check type', () => {
           false,
         );
       }
+    });
+
+    it('marks the password as a secret in the JSON Schema forms are built from', () => {
+      const schema = z.toJSONSchema(PostgresCheckConfigSchema, { io: 'input' }) as {
+        properties: Record<string, Record<string, unknown>>;
+      };
+      expect(schema.properties.password).toMatchObject({ 'x-secret': true, writeOnly: true });
+      expect(schema.properties.host).not.toHaveProperty('x-secret');
     });
 
     it('fills the defaults', () => {

@@ -23,7 +23,7 @@ export const PostgresCheckConfigSchema = z.object({
   database: identifier.default('postgres'),
   username: identifier.default('postgres'),
   /** Never shown in an answer; an update that leaves it out keeps the stored one. */
-  password: z.string().min(1).max(1_000).optional(),
+  password: z.string().min(1).max(1_000).meta({ 'x-secret': true, writeOnly: true }).optional(),
   /** `verify-full`: TLS with the certificate checked for the host; `prefer`: TLS when offered. */
   ssl: z.enum(['disable', 'prefer', 'require', 'verify-full']).default('prefer'),
   timeoutMs: configTimeoutMs,
