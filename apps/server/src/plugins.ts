@@ -5,7 +5,7 @@ import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { NotificationOptions } from '@checkline/notification';
-import { createEgress, createNotificationPlugin } from '@checkline/notification';
+import { createEgress, createNotificationPlugin, Keyring } from '@checkline/notification';
 import type { SmtpChannelOptions } from '@checkline/notification-smtp';
 import { createSmtpChannelPlugin } from '@checkline/notification-smtp';
 import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
@@ -36,19 +36,23 @@ const guardedPlugins = (
   extra: readonly AnyPlugin[],
   notification: NotificationOptions,
   smtp: SmtpChannelOptions,
-) =>
-  [
+) => {
+  // One keyring seals every stored secret: channel settings and health-check passwords alike.
+  const keyring = notification.keyring ?? Keyring.ephemeral();
+  return [
     catalogPlugin,
     createMaintenancePlugin(),
     createHealthcheckPlugin({
       targets: { allow: env.CHECK_TARGETS_ALLOW, deny: env.CHECK_TARGETS_DENY },
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
+      secrets: keyring,
     }),
     createIncidentPlugin(),
     createNotificationPlugin({
       baseUrl: env.BASE_URL,
       frontendUrl: env.FRONTEND_URL,
       ...notification,
+      keyring,
     }),
     // Channels register their strategies with notification, so they come after it.
     ...channelPlugins(env, smtp).filter(
@@ -56,6 +60,7 @@ const guardedPlugins = (
     ),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
+};
 
 const perHour = (points: number) => (points === 0 ? false : { points, durationSeconds: 3_600 });
 

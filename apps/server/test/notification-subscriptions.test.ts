@@ -113,6 +113,15 @@ async function quiet(): Promise<Delivery[]> {
   }
 }
 
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /** Gives the system an http check and runs it once against a failing target: it turns unhealthy. */
 async function makeUnhealthy(systemId: string): Promise<void> {
   const check = await rest('healthcheck/createHealthCheck', {
@@ -263,6 +272,37 @@ describe('notification subscriptions over HTTP', () => {
         expect(delivery).toMatchObject({ status: 'skipped', strategyId: STRATEGY });
         expect(delivery.skipReason).toContain('Database upgrade');
         expect(delivery.skipReason).toContain(window.id);
+      }
+    });
+
+    it('holds back a health alert caused by an unhealthy dependency, naming it in the delivery log', async () => {
+      const watcher = await newWatcher();
+      const routerId = await newSystem();
+      const appId = await newSystem();
+      await rest('healthcheck/setSystemDependencies', { systemId: appId, dependsOn: [routerId] });
+      await watcher.client.notification.createSubscription({ systemId: appId, events: ['health'] });
+      // The router's check fails whatever the shared target answers: nothing listens there.
+      const router = await rest('healthcheck/createHealthCheck', {
+        systemId: routerId,
+        name: 'router',
+        type: 'healthcheck.tcp',
+        config: { host: '127.0.0.1', port: await closedPort() },
+        intervalSeconds: 3_600,
+        timeoutMs: 2_000,
+      });
+      await rest('healthcheck/runHealthCheck', { id: router.id });
+      await makeUnhealthy(appId);
+      const deliveries = await quiet();
+
+      expect(await inboxOf(watcher)).toEqual([]);
+      expect(sentTo(watcher)).toEqual([]);
+      const mine = deliveries.filter((delivery) => delivery.userId === watcher.id);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const delivery of mine) {
+        expect(delivery).toMatchObject({ status: 'skipped', strategyId: STRATEGY });
+        expect(delivery.skipReason).toBe(
+          `Suppressed: caused by the outage of dependency ${routerId}`,
+        );
       }
     });
 

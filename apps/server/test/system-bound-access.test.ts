@@ -157,6 +157,21 @@ const cases: Record<string, Record<string, Case>> = {
       key: 'systemId',
       expected: () => hidden,
     },
+    rotateHeartbeatToken: {
+      kind: 'change',
+      input: async () => {
+        const input = { ...objects.checkInput(), type: 'healthcheck.heartbeat', config: {} };
+        const { createHealthCheck } = await world.asAdmin('healthcheck', {
+          createHealthCheck: input,
+        });
+        return { id: createHealthCheck.id };
+      },
+    },
+    setSystemDependencies: {
+      kind: 'attach',
+      input: async () => ({ systemId: await world.openSystem(), dependsOn: [hidden] }),
+    },
+    getSystemDependencies: { kind: 'read', input: () => ({ systemId: hidden }) },
   },
   maintenance: {
     getWindows: { kind: 'list', input: () => ({}), field: 'windows', expected: () => bound.window },

@@ -41,6 +41,8 @@ export interface PluginRoute {
   /** Absolute path, Hono syntax (`/api/notification/oauth/:strategyId/auth`). */
   path: string;
   handle(request: Request, params: Record<string, string>, meta: RouteMeta): Promise<Response>;
+  /** Path parameters that are credentials (a heartbeat token): the access log shows `:name`. */
+  secretParams?: readonly string[];
   /**
    * How the API reference describes this route: OpenAPI path items by concrete path (a route
    * with parameters may stand for several). Asked once the plugins are initialised.

@@ -61,6 +61,10 @@ describe('health check type extension point', () => {
     expect(types.map((type) => type.id)).toEqual([
       'healthcheck.http',
       'healthcheck.tcp',
+      'healthcheck.dns',
+      'healthcheck.tls',
+      'healthcheck.postgres',
+      'healthcheck.heartbeat',
       'probe.ping',
       'probe.http',
     ]);
@@ -93,6 +97,10 @@ describe('health check type extension point', () => {
     const validConfigs: Record<string, Record<string, unknown>> = {
       'healthcheck.http': { url: 'http://10.0.0.1/' },
       'healthcheck.tcp': { host: '10.0.0.1', port: 5432 },
+      'healthcheck.dns': { name: 'example.com', resolver: { address: '10.0.0.53' } },
+      'healthcheck.tls': { host: '10.0.0.1' },
+      'healthcheck.postgres': { host: '10.0.0.1', password: 'pw' },
+      'healthcheck.heartbeat': { graceSeconds: 30 },
       'probe.ping': { target: 'db' },
       'probe.http': { target: 'web' },
     };

@@ -7,7 +7,8 @@ import type { TargetPolicy } from './targets/target-policy.ts';
 
 /** What one run of a check found. */
 export interface CheckOutcome {
-  status: 'pass' | 'fail';
+  /** `warn`: working, but close to failing (a certificate about to expire); the system is degraded. */
+  status: 'pass' | 'warn' | 'fail';
   latencyMs: number;
   message: string;
 }
@@ -22,6 +23,8 @@ export interface RunOptions {
    * connecting (each redirect hop too) and connects through the vetted target's `lookup`.
    */
   targets: TargetPolicy;
+  /** The check being run, for types that keep state of their own per check (heartbeat). */
+  healthCheckId?: string;
 }
 
 /** A kind of health check: how its config looks and how one run is done. */

@@ -13,6 +13,9 @@ const expected = {
   getHistory: ['GET', 'healthcheck.healthcheck.read'],
   getSystemHealthStatus: ['GET', 'healthcheck.healthcheck.read'],
   getBulkSystemHealthStatus: ['POST', 'healthcheck.healthcheck.read'],
+  rotateHeartbeatToken: ['POST', 'healthcheck.healthcheck.manage'],
+  setSystemDependencies: ['POST', 'healthcheck.healthcheck.manage'],
+  getSystemDependencies: ['GET', 'healthcheck.healthcheck.read'],
 } as const;
 
 describe('healthcheck contract', () => {
@@ -46,6 +49,16 @@ describe('healthcheck contract', () => {
       ...system,
       fields: ['systemId'],
       level: 'manage',
+    });
+    expect(metaOf('setSystemDependencies').attachedTo).toEqual({
+      ...system,
+      fields: ['systemId', 'dependsOn'],
+      level: 'manage',
+    });
+    expect(metaOf('getSystemDependencies').attachedTo).toEqual({
+      ...system,
+      fields: ['systemId'],
+      level: 'read',
     });
     expect(metaOf('getBulkSystemHealthStatus').attachedList).toEqual({
       ...system,

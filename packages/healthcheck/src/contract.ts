@@ -11,10 +11,13 @@ import {
   GetSystemHealthStatusInputSchema,
   HealthCheckPageSchema,
   HealthCheckResultSchema,
-  HealthCheckSchema,
   HealthCheckTypeInfoSchema,
+  HeartbeatTokenSchema,
   HistorySchema,
   IdInputSchema,
+  SavedHealthCheckSchema,
+  SetSystemDependenciesInputSchema,
+  SystemDependenciesSchema,
   SystemHealthStatusSchema,
   UpdateHealthCheckInputSchema,
 } from './schemas.ts';
@@ -41,16 +44,19 @@ export const healthcheckContract = defineContract('healthcheck', {
     ...manage,
     ...namesSystems('systemId'),
     summary: 'Adds a check to an existing catalog system; its first run is due at once.',
+    description: 'A heartbeat check answers its `heartbeatToken` here, the only time it is shown.',
   })
     .input(CreateHealthCheckInputSchema)
-    .output(HealthCheckSchema),
+    .output(SavedHealthCheckSchema),
   updateHealthCheck: mutation({
     ...manage,
     summary:
       'Changes the given fields; a changed type, config, interval or timeout runs again soon.',
+    description:
+      'A check that becomes a heartbeat check answers its new `heartbeatToken`, the only time it is shown. A config sent without its `password` keeps the stored one.',
   })
     .input(UpdateHealthCheckInputSchema)
-    .output(HealthCheckSchema),
+    .output(SavedHealthCheckSchema),
   deleteHealthCheck: mutation({ ...manage, summary: 'Deletes a check and its results.' })
     .input(IdInputSchema)
     .output(DeletedSchema),
@@ -83,6 +89,29 @@ export const healthcheckContract = defineContract('healthcheck', {
   })
     .input(GetBulkSystemHealthStatusInputSchema)
     .output(z.object({ statuses: z.array(SystemHealthStatusSchema) })),
+  rotateHeartbeatToken: mutation({
+    ...manage,
+    summary:
+      'Issues a new token for a heartbeat check and answers it, this once; the old token stops working.',
+  })
+    .input(IdInputSchema)
+    .output(HeartbeatTokenSchema),
+  setSystemDependencies: mutation({
+    ...manage,
+    ...namesSystems('systemId', 'dependsOn'),
+    summary: 'Replaces the systems a system depends on; a change that closes a cycle is refused.',
+    description:
+      "While a system it depends on is unhealthy, a system's status changes are announced with `causedBy` naming that dependency, and notifications stay quiet about them.",
+  })
+    .input(SetSystemDependenciesInputSchema)
+    .output(SystemDependenciesSchema),
+  getSystemDependencies: query({
+    ...read,
+    ...namesSystems('systemId'),
+    summary: 'The systems a system depends on.',
+  })
+    .input(GetSystemHealthStatusInputSchema)
+    .output(SystemDependenciesSchema),
 });
 
 export type HealthcheckContract = typeof healthcheckContract;

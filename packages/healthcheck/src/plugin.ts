@@ -11,10 +11,18 @@ import {
   createHealthCheckTypeRegistry,
   healthCheckTypeExtensionPoint,
 } from './check-type.ts';
+import { dnsCheckType } from './check-types/dns.ts';
+import { createHeartbeatCheckType } from './check-types/heartbeat.ts';
 import { httpCheckType } from './check-types/http.ts';
+import { createPostgresCheckType } from './check-types/postgres.ts';
 import { tcpCheckType } from './check-types/tcp.ts';
+import { tlsCheckType } from './check-types/tls.ts';
+import type { SecretSealer } from './config-secrets.ts';
 import { healthcheckContract } from './contract.ts';
+import { forgetDependencies } from './dependencies/store.ts';
 import { healthStatusChanged } from './events.ts';
+import { heartbeatRoute } from './heartbeat/route.ts';
+import { readBeatState } from './heartbeat/store.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { createHealthcheckRouter } from './router.ts';
@@ -35,6 +43,11 @@ export interface HealthcheckPluginOptions {
    * resolver. Default: link-local, metadata, unspecified and loopback refused, all else allowed.
    */
   targets?: TargetPolicyOptions;
+  /**
+   * Encrypts config secrets (the postgres password) at rest: the server hands in its keyring
+   * (`ENCRYPTION_KEY`). Without it they are stored as sent (never answered either way).
+   */
+  secrets?: SecretSealer;
   /** Each caller's budget of `runHealthCheck` calls; `false` for none. Default 30 a minute. */
   runRateLimit?: RateLimit | false;
   scheduler?: SchedulerSettings & {
@@ -62,6 +75,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
     await initialised().db.transaction(async (tx) => {
       await deleteChecksOfSystem(tx, systemId);
       await forgetSystemStatus(tx, systemId);
+      await forgetDependencies(tx, systemId);
     });
   }
 
@@ -87,8 +101,10 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
       targets,
       assertMayRun: runRateLimiter(options.runRateLimit ?? defaultRunRateLimit),
       now,
+      secrets: options.secrets,
     }),
     accessRules: Object.values(healthcheckAccess),
+    routes: [heartbeatRoute({ db: () => initialised().db, now })],
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     register(api) {
       api.extensionPoints.provide(healthCheckTypeExtensionPoint, api.pluginId, (caller) =>
@@ -97,6 +113,15 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
       const builtIn = api.extensionPoints.get(healthCheckTypeExtensionPoint, api.pluginId);
       builtIn.register(httpCheckType);
       builtIn.register(tcpCheckType);
+      builtIn.register(dnsCheckType);
+      builtIn.register(tlsCheckType);
+      builtIn.register(createPostgresCheckType(options.secrets));
+      builtIn.register(
+        createHeartbeatCheckType({
+          readBeat: (healthCheckId) => readBeatState(initialised().db, healthCheckId),
+          now,
+        }),
+      );
       api.events.subscribe(systemDeleted, forgetSystem);
       api.events.subscribe(maintenanceStarted, recomputeCovered);
       api.events.subscribe(maintenanceEnded, recomputeCovered);

@@ -56,7 +56,14 @@ async function httpCheck(path = '/ok', overrides: Record<string, unknown> = {}) 
 describe('getHealthCheckTypes', () => {
   it('works: lists the built-in types with the JSON Schema of their config', async () => {
     const { types } = await h.as(reader).getHealthCheckTypes({});
-    expect(types.map((type) => type.id)).toEqual(['healthcheck.http', 'healthcheck.tcp']);
+    expect(types.map((type) => type.id)).toEqual([
+      'healthcheck.http',
+      'healthcheck.tcp',
+      'healthcheck.dns',
+      'healthcheck.tls',
+      'healthcheck.postgres',
+      'healthcheck.heartbeat',
+    ]);
     const http = types[0]!;
     expect(http.displayName).toBe('HTTP');
     expect(http.configSchema).toMatchObject({
@@ -191,7 +198,13 @@ describe('createHealthCheck', () => {
         code: 'BAD_REQUEST',
         message: 'Unknown health check type "http"',
         data: {
-          issues: [{ path: 'type', message: 'Must be one of: healthcheck.http, healthcheck.tcp' }],
+          issues: [
+            {
+              path: 'type',
+              message:
+                'Must be one of: healthcheck.http, healthcheck.tcp, healthcheck.dns, healthcheck.tls, healthcheck.postgres, healthcheck.heartbeat',
+            },
+          ],
         },
       });
     });

@@ -1,11 +1,23 @@
 import { assertSystemsExist } from '@checkline/catalog';
 import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { assertAttachedReach, implementPlugin, notFound, runInTransaction } from '@checkline/core';
+import {
+  assertAttachedReach,
+  badRequest,
+  implementPlugin,
+  notFound,
+  runInTransaction,
+} from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
+import type { SecretSealer } from './config-secrets.ts';
+import { sealConfigSecrets } from './config-secrets.ts';
 import { healthcheckContract } from './contract.ts';
+import { readDependencies, writeDependencies } from './dependencies/store.ts';
 import { healthStatusChanged } from './events.ts';
+import { withHeartbeatToken } from './heartbeat/on-save.ts';
+import { issueHeartbeatToken } from './heartbeat/store.ts';
+import { HEARTBEAT_TYPE } from './heartbeat/token.ts';
 import { maintenanceLookup } from './maintenance.ts';
 import { recordResult } from './record-result.ts';
 import { runCheck } from './run-check.ts';
@@ -20,6 +32,8 @@ export interface HealthcheckRouterDeps {
   targets: TargetPolicy;
   assertMayRun: RunGuard;
   now: () => Date;
+  /** Encrypts config secrets (the postgres password) before they are stored. */
+  secrets?: SecretSealer;
 }
 
 const announce = (context: Pick<RequestContext, 'emit'>, change: HealthStatusChange | null) => {
@@ -29,8 +43,8 @@ const announce = (context: Pick<RequestContext, 'emit'>, change: HealthStatusCha
 export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
   const { types, targets, now } = deps;
   const os = implementPlugin(healthcheckContract);
-  const parseConfig = (typeId: string, config: unknown) =>
-    parseCheckConfig(types, targets, typeId, config);
+  const parseConfig = async (typeId: string, config: unknown) =>
+    sealConfigSecrets(await parseCheckConfig(types, targets, typeId, config), deps.secrets);
 
   /** The check addressed by `id`, once the caller may act on its system (API.md 2). */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {
@@ -52,11 +66,21 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
     ),
     createHealthCheck: os.createHealthCheck.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);
-      return healthchecks.createHealthCheck(context.db, input, { now: now(), parseConfig });
+      const at = now();
+      const check = await healthchecks.createHealthCheck(context.db, input, {
+        now: at,
+        parseConfig,
+      });
+      return withHeartbeatToken(context.db, check, undefined, at);
     }),
     updateHealthCheck: os.updateHealthCheck.handler(async ({ context, input }) => {
-      await addressedCheck(context, input.id, 'manage');
-      return healthchecks.updateHealthCheck(context.db, input, { now: now(), parseConfig });
+      const before = await addressedCheck(context, input.id, 'manage');
+      const at = now();
+      const check = await healthchecks.updateHealthCheck(context.db, input, {
+        now: at,
+        parseConfig,
+      });
+      return withHeartbeatToken(context.db, check, before.type, at);
     }),
     deleteHealthCheck: os.deleteHealthCheck.handler(async ({ context, input }) => {
       const check = await addressedCheck(context, input.id, 'manage');
@@ -71,7 +95,7 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
     runHealthCheck: os.runHealthCheck.handler(async ({ context, input }) => {
       await deps.assertMayRun(context.principal);
       const check = await addressedCheck(context, input.id, 'manage');
-      const outcome = await runCheck(types, check, { targets });
+      const outcome = await runCheck(types, { ...check, healthCheckId: check.id }, { targets });
       // The check ran outside any transaction; its result and status change commit together.
       const result = await runInTransaction(context, async (inner) => {
         const recorded = await recordResult(
@@ -105,5 +129,27 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
         maintenanceLookup(context),
       ),
     })),
+    rotateHeartbeatToken: os.rotateHeartbeatToken.handler(async ({ context, input }) => {
+      const check = await addressedCheck(context, input.id, 'manage');
+      if (check.type !== HEARTBEAT_TYPE) {
+        throw badRequest('Only heartbeat checks have a token', [
+          { path: 'id', message: `The check is of type ${check.type}` },
+        ]);
+      }
+      const heartbeatToken = await issueHeartbeatToken(context.db, check.id, now());
+      return { healthCheckId: check.id, heartbeatToken };
+    }),
+    setSystemDependencies: os.setSystemDependencies.handler(async ({ context, input }) => {
+      await assertSystemsExist(context, [input.systemId, ...input.dependsOn]);
+      const dependsOn = await writeDependencies(context.db, input.systemId, input.dependsOn);
+      return { systemId: input.systemId, dependsOn };
+    }),
+    getSystemDependencies: os.getSystemDependencies.handler(async ({ context, input }) => {
+      await assertSystemsExist(context, [input.systemId]);
+      return {
+        systemId: input.systemId,
+        dependsOn: await readDependencies(context.db, input.systemId),
+      };
+    }),
   });
 }

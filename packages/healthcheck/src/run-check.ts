@@ -7,6 +7,8 @@ import type { TargetPolicy } from './targets/target-policy.ts';
 const GRACE_MS = 1_000;
 
 export interface CheckToRun {
+  /** Handed to the type as `healthCheckId` (a scheduler's claimed run carries it). */
+  healthCheckId?: string;
   type: string;
   config: Record<string, unknown>;
   timeoutMs: number;
@@ -50,7 +52,12 @@ export async function runCheck(
     );
   });
   const run = () =>
-    type.run(config.data, { signal: deadline.signal, timeoutMs: check.timeoutMs, targets });
+    type.run(config.data, {
+      signal: deadline.signal,
+      timeoutMs: check.timeoutMs,
+      targets,
+      healthCheckId: check.healthCheckId,
+    });
   try {
     const named = type.targets?.(config.data) ?? [];
     const attempt =

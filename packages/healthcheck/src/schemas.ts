@@ -16,7 +16,8 @@ export const HealthStatusSchema = z.enum(healthStatuses);
 HealthStatusSchema.register(z.globalRegistry, { id: 'HealthStatus' });
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;
 
-export const CheckOutcomeStatusSchema = z.enum(['pass', 'fail']);
+/** `warn`: the target works but is close to failing (a certificate about to expire). */
+export const CheckOutcomeStatusSchema = z.enum(['pass', 'warn', 'fail']);
 
 export const MIN_INTERVAL_SECONDS = 10;
 export const MAX_INTERVAL_SECONDS = 24 * 60 * 60;
@@ -145,5 +146,37 @@ export const HealthStatusChangeSchema = z.object({
   previous: HealthStatusSchema,
   current: HealthStatusSchema,
   at: instant,
+  /**
+   * Set when the change happened while a system this one depends on was unhealthy (or is the
+   * recovery from such a change): notifications stay quiet about it.
+   */
+  causedBy: z.object({ systemId: id }).optional(),
 });
 export type HealthStatusChange = z.infer<typeof HealthStatusChangeSchema>;
+
+/** A check as saving it answers: a check that became a heartbeat check carries its new token, this once. */
+export const SavedHealthCheckSchema = HealthCheckSchema.extend({
+  /** Only for a heartbeat check, and only in this answer: it is stored hashed. */
+  heartbeatToken: z.string().optional(),
+});
+SavedHealthCheckSchema.register(z.globalRegistry, { id: 'SavedHealthCheck' });
+export type SavedHealthCheck = z.infer<typeof SavedHealthCheckSchema>;
+
+export const HeartbeatTokenSchema = z.object({
+  healthCheckId: id,
+  /** Shown this once; calls to `POST /api/healthcheck/heartbeat/{token}` record beats. */
+  heartbeatToken: z.string(),
+});
+
+const MAX_DEPENDENCIES = 50;
+export const SetSystemDependenciesInputSchema = z.object({
+  systemId: id,
+  /** The systems it depends on, replacing the ones before; `[]` for none. */
+  dependsOn: z
+    .array(id)
+    .max(MAX_DEPENDENCIES, `At most ${MAX_DEPENDENCIES} dependencies per system`),
+});
+export type SetSystemDependenciesInput = z.infer<typeof SetSystemDependenciesInputSchema>;
+
+export const SystemDependenciesSchema = z.object({ systemId: id, dependsOn: z.array(id) });
+SystemDependenciesSchema.register(z.globalRegistry, { id: 'SystemDependencies' });

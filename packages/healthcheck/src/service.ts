@@ -14,7 +14,7 @@ import type {
   History,
   UpdateHealthCheckInput,
 } from './schemas.ts';
-import { publicConfig } from './public-config.ts';
+import { keepStoredSecrets, publicConfig } from './public-config.ts';
 
 export type HealthCheckRow = typeof healthChecks.$inferSelect;
 type ResultRow = typeof results.$inferSelect;
@@ -137,8 +137,10 @@ export async function updateHealthCheck(
       { path: 'config', message: `Required when the type changes to ${type}` },
     ]);
   }
+  const sentConfig =
+    type === current.type ? keepStoredSecrets(changes.config, current.config) : changes.config;
   const config =
-    changes.config === undefined ? current.config : await options.parseConfig(type, changes.config);
+    changes.config === undefined ? current.config : await options.parseConfig(type, sentConfig);
   const intervalSeconds = changes.intervalSeconds ?? current.intervalSeconds;
   const timeoutMs = changes.timeoutMs ?? current.timeoutMs;
   assertTimeoutFitsInterval(timeoutMs, intervalSeconds);

@@ -10,6 +10,9 @@ describe('deriveHealthStatus', () => {
     [['fail', 'pass', 'pass'], false, 'degraded'],
     [['fail'], false, 'unhealthy'],
     [['fail', 'fail'], false, 'unhealthy'],
+    [['warn'], false, 'degraded'],
+    [['pass', 'warn'], false, 'degraded'],
+    [['warn', 'fail'], false, 'degraded'],
     [['fail', 'fail'], true, 'maintenance'],
     [[], true, 'maintenance'],
   ] as const)('%j with maintenance %s is %s', (outcomes, inMaintenance, expected) => {

@@ -2,6 +2,7 @@ import type { Database } from '@checkline/db';
 import { prepared } from '@checkline/db';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { healthChecks, results, systemStatuses } from './db/schema.ts';
+import { unhealthyDependency } from './dependencies/store.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import type { HealthStatusChange, SystemHealthStatus } from './schemas.ts';
 import { toResult } from './service.ts';
@@ -88,18 +89,28 @@ export async function recomputeSystemStatus(
     .values({ systemId, status: 'unknown', changedAt: at })
     .onConflictDoNothing();
   const [stored] = await tx
-    .select({ status: systemStatuses.status })
+    .select({ status: systemStatuses.status, causedBy: systemStatuses.causedBySystemId })
     .from(systemStatuses)
     .where(eq(systemStatuses.systemId, systemId))
     .for('update');
   const [current] = await readSystemStatuses(tx, [systemId], inMaintenance);
   const previous = stored?.status ?? 'unknown';
   if (!current || current.status === previous) return null;
+  // While a dependency is unhealthy, the change is put down to it; leaving a status put down to
+  // a dependency (the recovery after it) is put down to the same one.
+  const dependency = await unhealthyDependency(tx, systemId);
+  const causedBy = dependency ?? stored?.causedBy ?? undefined;
   await tx
     .update(systemStatuses)
-    .set({ status: current.status, changedAt: at })
+    .set({ status: current.status, changedAt: at, causedBySystemId: dependency ?? null })
     .where(eq(systemStatuses.systemId, systemId));
-  return { systemId, previous, current: current.status, at: at.toISOString() };
+  return {
+    systemId,
+    previous,
+    current: current.status,
+    at: at.toISOString(),
+    ...(causedBy !== undefined && { causedBy: { systemId: causedBy } }),
+  };
 }
 
 export async function forgetSystemStatus(db: Database, systemId: string) {

@@ -15,7 +15,7 @@ export function logAccess(logger: Logger): MiddlewareHandler<AppEnv> {
       {
         requestId: c.var.requestId,
         method: c.req.method,
-        path: c.req.path,
+        path: c.var.loggedPath ?? c.req.path,
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         ...(principal && { principal: { kind: principal.kind, id: principal.id } }),
@@ -23,4 +23,23 @@ export function logAccess(logger: Logger): MiddlewareHandler<AppEnv> {
       'request',
     );
   };
+}
+
+/**
+ * `path` with the segments that `pattern` (Hono syntax) names by a secret parameter replaced by
+ * `:name`, so a credential carried in a path never reaches the log.
+ */
+export function pathWithoutSecrets(
+  pattern: string,
+  secretParams: readonly string[],
+  path: string,
+): string {
+  const named = pattern.split('/');
+  return path
+    .split('/')
+    .map((segment, index) => {
+      const param = /^:([A-Za-z0-9_]+)/.exec(named[index] ?? '')?.[1];
+      return param !== undefined && secretParams.includes(param) ? `:${param}` : segment;
+    })
+    .join('/');
 }

@@ -6,7 +6,7 @@ import { errorResponse } from './errors.ts';
 import { fail, scoped } from './scoped.ts';
 import { mountDocsRoutes } from './docs-routes.ts';
 import { mountHealthRoutes } from './health-routes.ts';
-import { logAccess } from './access-log.ts';
+import { logAccess, pathWithoutSecrets } from './access-log.ts';
 import { assignRequestId, limitBody, stampClientIp } from './middleware.ts';
 import { defaultBaseUrl, generateOpenApiDocument } from './openapi.ts';
 import type { PrincipalResolver } from './principal-resolver.ts';
@@ -72,8 +72,11 @@ export async function createApp(options: AppOptions) {
   mountHealthRoutes(app, database);
   for (const plugin of plugins) {
     for (const route of plugin.routes ?? []) {
-      app.on(route.method, route.path, (c) =>
-        route.handle(c.req.raw, c.req.param() as Record<string, string>, {
+      app.on(route.method, route.path, (c) => {
+        if (route.secretParams) {
+          c.set('loggedPath', pathWithoutSecrets(route.path, route.secretParams, c.req.path));
+        }
+        return route.handle(c.req.raw, c.req.param() as Record<string, string>, {
           requestId: c.var.requestId,
           logger: c.var.logger,
           principal: async () => {
@@ -81,8 +84,8 @@ export async function createApp(options: AppOptions) {
             c.set('principal', principal);
             return principal;
           },
-        }),
-      );
+        });
+      });
     }
   }
   app.get('/api/openapi.json', (c) =>

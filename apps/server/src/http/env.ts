@@ -8,6 +8,8 @@ export type AppEnv = {
     logger: Logger;
     /** The caller, once a surface or route has resolved it (for the access log). */
     principal: Principal | undefined;
+    /** The path as the access log shows it, when a route's path holds a credential. */
+    loggedPath: string | undefined;
   };
 };
 

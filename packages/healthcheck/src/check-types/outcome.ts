@@ -11,6 +11,12 @@ export const pass = (startedAt: number, message: string): CheckOutcome => ({
   message,
 });
 
+export const warn = (startedAt: number, message: string): CheckOutcome => ({
+  status: 'warn',
+  latencyMs: elapsedSince(startedAt),
+  message,
+});
+
 export const fail = (startedAt: number, message: string): CheckOutcome => ({
   status: 'fail',
   latencyMs: elapsedSince(startedAt),

@@ -3,6 +3,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -55,7 +56,7 @@ export const results = healthcheckSchema.table(
     healthCheckId: uuid('health_check_id')
       .notNull()
       .references(() => healthChecks.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'pass' | 'fail'>().notNull(),
+    status: text('status').$type<'pass' | 'warn' | 'fail'>().notNull(),
     latencyMs: integer('latency_ms').notNull(),
     message: text('message').notNull(),
     /** The scheduled due time this result answers; null for a run asked for by hand. */
@@ -78,4 +79,30 @@ export const systemStatuses = healthcheckSchema.table('system_statuses', {
     .$type<'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance'>()
     .notNull(),
   changedAt: instant('changed_at').notNull(),
+  /** The unhealthy dependency the change to this status is put down to, if any. */
+  causedBySystemId: uuid('caused_by_system_id'),
 });
+
+/** The secret token of a heartbeat check (its SHA-256 only) and when it last beat. */
+export const heartbeats = healthcheckSchema.table('heartbeats', {
+  healthCheckId: uuid('health_check_id')
+    .primaryKey()
+    .references(() => healthChecks.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  /** When the token was issued: a check that never beat is late from here on. */
+  issuedAt: instant('issued_at').notNull(),
+  lastBeatAt: instant('last_beat_at'),
+});
+
+/** A catalog system depending on another (both by id only: plugins share no foreign keys). */
+export const systemDependencies = healthcheckSchema.table(
+  'system_dependencies',
+  {
+    systemId: uuid('system_id').notNull(),
+    dependsOnSystemId: uuid('depends_on_system_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.systemId, table.dependsOnSystemId] }),
+    index('system_dependencies_depends_on_idx').on(table.dependsOnSystemId),
+  ],
+);

@@ -9,6 +9,7 @@ import {
   incidentImportance,
   incidentMessage,
   maintenanceMessage,
+  suppressedByDependency,
   suppressedByMaintenance,
   systemList,
 } from './messages.ts';
@@ -93,6 +94,10 @@ describe('subscription messages work', () => {
     const many = Array.from({ length: 12 }, (_, n) => ({ id: `${n}`, name: `s${n}` }));
     expect(systemList(many)).toMatch(/\*\*s9\*\* and 2 more$/);
     expect(systemList([])).toBe('');
+  });
+
+  it('says which dependency an alert was put down to', () => {
+    expect(suppressedByDependency('s1')).toBe('Suppressed: caused by the outage of dependency s1');
   });
 
   it('says which maintenance window held an alert back', () => {

@@ -114,3 +114,8 @@ export function maintenanceMessage(
 export function suppressedByMaintenance(window: { id: string; title: string }): string {
   return `Suppressed: maintenance window "${window.title}" (${window.id}) covers the system`;
 }
+
+/** The delivery log's reason for a health alert put down to an unhealthy dependency. */
+export function suppressedByDependency(systemId: string): string {
+  return `Suppressed: caused by the outage of dependency ${systemId}`;
+}

@@ -18,6 +18,7 @@ import {
   healthStatusMessage,
   incidentMessage,
   maintenanceMessage,
+  suppressedByDependency,
   suppressedByMaintenance,
 } from './messages.ts';
 import { notifySubscribers } from './notify.ts';
@@ -47,7 +48,11 @@ export function subscribeToMonitoringEvents(
       sourceRule: healthcheckAccess.read.id,
       systemIds: [change.systemId],
       message: ([system]) => healthStatusMessage(change, system!),
-      suppression: (context) => maintenanceCovering(context, change.systemId),
+      // A change put down to an unhealthy dependency is that dependency's news, not this system's.
+      suppression: async (context) =>
+        change.causedBy
+          ? suppressedByDependency(change.causedBy.systemId)
+          : maintenanceCovering(context, change.systemId),
     }),
   );
 

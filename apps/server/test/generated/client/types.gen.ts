@@ -212,10 +212,26 @@ export type HealthCheck = {
     updatedAt: string;
 };
 
+export type SavedHealthCheck = {
+    id: string;
+    systemId: string;
+    name: string;
+    type: string;
+    config: {
+        [key: string]: unknown;
+    };
+    intervalSeconds: number;
+    timeoutMs: number;
+    nextRunAt: string;
+    createdAt: string;
+    updatedAt: string;
+    heartbeatToken?: string;
+};
+
 export type HealthCheckResult = {
     id: string;
     healthCheckId: string;
-    status: 'pass' | 'fail';
+    status: 'pass' | 'warn' | 'fail';
     latencyMs: number;
     message: string;
     dueAt: string | null;
@@ -241,6 +257,11 @@ export type SystemHealthStatus = {
 };
 
 export type HealthStatus = 'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance';
+
+export type SystemDependencies = {
+    systemId: string;
+    dependsOn: Array<string>;
+};
 
 export type Incident = {
     id: string;
@@ -3645,7 +3666,7 @@ export type HealthcheckCreateHealthCheckResponses = {
     /**
      * OK
      */
-    200: HealthCheck;
+    200: SavedHealthCheck;
 };
 
 export type HealthcheckCreateHealthCheckResponse = HealthcheckCreateHealthCheckResponses[keyof HealthcheckCreateHealthCheckResponses];
@@ -3715,7 +3736,7 @@ export type HealthcheckUpdateHealthCheckResponses = {
     /**
      * OK
      */
-    200: HealthCheck;
+    200: SavedHealthCheck;
 };
 
 export type HealthcheckUpdateHealthCheckResponse = HealthcheckUpdateHealthCheckResponses[keyof HealthcheckUpdateHealthCheckResponses];
@@ -4028,6 +4049,191 @@ export type HealthcheckGetBulkSystemHealthStatusResponses = {
 };
 
 export type HealthcheckGetBulkSystemHealthStatusResponse = HealthcheckGetBulkSystemHealthStatusResponses[keyof HealthcheckGetBulkSystemHealthStatusResponses];
+
+export type HealthcheckRotateHeartbeatTokenData = {
+    body: {
+        id: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/rotateHeartbeatToken';
+};
+
+export type HealthcheckRotateHeartbeatTokenErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type HealthcheckRotateHeartbeatTokenError = HealthcheckRotateHeartbeatTokenErrors[keyof HealthcheckRotateHeartbeatTokenErrors];
+
+export type HealthcheckRotateHeartbeatTokenResponses = {
+    /**
+     * OK
+     */
+    200: {
+        healthCheckId: string;
+        heartbeatToken: string;
+    };
+};
+
+export type HealthcheckRotateHeartbeatTokenResponse = HealthcheckRotateHeartbeatTokenResponses[keyof HealthcheckRotateHeartbeatTokenResponses];
+
+export type HealthcheckSetSystemDependenciesData = {
+    body: {
+        systemId: string;
+        dependsOn: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/setSystemDependencies';
+};
+
+export type HealthcheckSetSystemDependenciesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type HealthcheckSetSystemDependenciesError = HealthcheckSetSystemDependenciesErrors[keyof HealthcheckSetSystemDependenciesErrors];
+
+export type HealthcheckSetSystemDependenciesResponses = {
+    /**
+     * OK
+     */
+    200: SystemDependencies;
+};
+
+export type HealthcheckSetSystemDependenciesResponse = HealthcheckSetSystemDependenciesResponses[keyof HealthcheckSetSystemDependenciesResponses];
+
+export type HealthcheckGetSystemDependenciesData = {
+    body?: never;
+    path?: never;
+    query: {
+        systemId: string;
+    };
+    url: '/rest/healthcheck/getSystemDependencies';
+};
+
+export type HealthcheckGetSystemDependenciesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type HealthcheckGetSystemDependenciesError = HealthcheckGetSystemDependenciesErrors[keyof HealthcheckGetSystemDependenciesErrors];
+
+export type HealthcheckGetSystemDependenciesResponses = {
+    /**
+     * OK
+     */
+    200: SystemDependencies;
+};
+
+export type HealthcheckGetSystemDependenciesResponse = HealthcheckGetSystemDependenciesResponses[keyof HealthcheckGetSystemDependenciesResponses];
 
 export type IncidentGetIncidentsData = {
     body?: never;
@@ -6321,6 +6527,16 @@ export type HealthcheckKeyedData = {
         getBulkSystemHealthStatus?: {
             systemIds: Array<string>;
         };
+        rotateHeartbeatToken?: {
+            id: string;
+        };
+        setSystemDependencies?: {
+            systemId: string;
+            dependsOn: Array<string>;
+        };
+        getSystemDependencies?: {
+            systemId: string;
+        };
     };
     path?: never;
     query?: never;
@@ -6383,8 +6599,8 @@ export type HealthcheckKeyedResponses = {
              */
             nextCursor: string | null;
         };
-        createHealthCheck?: HealthCheck;
-        updateHealthCheck?: HealthCheck;
+        createHealthCheck?: SavedHealthCheck;
+        updateHealthCheck?: SavedHealthCheck;
         deleteHealthCheck?: {
             id: string;
             deleted: true;
@@ -6395,6 +6611,12 @@ export type HealthcheckKeyedResponses = {
         getBulkSystemHealthStatus?: {
             statuses: Array<SystemHealthStatus>;
         };
+        rotateHeartbeatToken?: {
+            healthCheckId: string;
+            heartbeatToken: string;
+        };
+        setSystemDependencies?: SystemDependencies;
+        getSystemDependencies?: SystemDependencies;
     };
 };
 
@@ -6929,6 +7151,38 @@ export type AuthCustomSignupResponses = {
 };
 
 export type AuthCustomSignupResponse = AuthCustomSignupResponses[keyof AuthCustomSignupResponses];
+
+export type HealthcheckHeartbeatData = {
+    body?: never;
+    path: {
+        /**
+         * The heartbeat token, `hb_{healthCheckId}_{secret}`.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/healthcheck/heartbeat/{token}';
+};
+
+export type HealthcheckHeartbeatErrors = {
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+};
+
+export type HealthcheckHeartbeatError = HealthcheckHeartbeatErrors[keyof HealthcheckHeartbeatErrors];
+
+export type HealthcheckHeartbeatResponses = {
+    /**
+     * The beat is recorded.
+     */
+    200: {
+        ok: true;
+    };
+};
+
+export type HealthcheckHeartbeatResponse = HealthcheckHeartbeatResponses[keyof HealthcheckHeartbeatResponses];
 
 export type NotificationUnsubscribeData = {
     body?: never;

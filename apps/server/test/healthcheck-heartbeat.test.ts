@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * Heartbeat checks over HTTP: the token answered once at creation, beats posted by a job
+ * without any session, and the token kept out of every later answer and of the log.
+ */
+let server: TestServer;
+let session: Record<string, string>;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  session = await server.adminSession();
+});
+afterAll(() => server.close());
+
+async function rest(procedure: string, body: unknown) {
+  const response = await server.rest('POST', procedure, { body, headers: session });
+  const answer = (await response.json()) as Record<string, any>;
+  if (response.status !== 200) throw new Error(`${procedure}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** What a job does: a bare POST, no cookie, no key. */
+const beat = (token: string) =>
+  server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'POST' });
+
+async function heartbeatCheck() {
+  const system = await rest('catalog/createSystem', { name: `backups-${Date.now()}` });
+  const check = await rest('healthcheck/createHealthCheck', {
+    systemId: system.id,
+    name: 'nightly backup',
+    type: 'healthcheck.heartbeat',
+    config: { graceSeconds: 300 },
+    intervalSeconds: 3_600,
+    timeoutMs: 1_000,
+  });
+  return { systemId: system.id as string, check, token: check.heartbeatToken as string };
+}
+
+describe('heartbeat over HTTP', () => {
+  it('records a beat posted without a session and passes the next run', async () => {
+    const { check, token } = await heartbeatCheck();
+    expect(token).toMatch(/^hb_/);
+    const response = await beat(token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ ok: true });
+    expect(await rest('healthcheck/runHealthCheck', { id: check.id })).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/^Last beat \d+ s ago$/),
+    });
+  });
+
+  it('answers 404 for a bad token, and only POST records a beat', async () => {
+    const { check, token } = await heartbeatCheck();
+    const wrong = `hb_${check.id}_${'x'.repeat(43)}`;
+    const refused = await beat(wrong);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      (await server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'GET' })).status,
+    ).toBe(404);
+    expect(await rest('healthcheck/runHealthCheck', { id: check.id })).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/^Waiting for the first beat/),
+    });
+  });
+
+  it('never shows the token again, nor writes it to the log', async () => {
+    const { systemId, token } = await heartbeatCheck();
+    await beat(token);
+    await beat(`${token}x`);
+    const secret = token.slice(-43);
+    const listed = await server.rest('GET', 'healthcheck/getHealthChecks', {
+      query: `systemId=${systemId}`,
+      headers: session,
+    });
+    expect(listed.status).toBe(200);
+    const body = await listed.text();
+    expect(body).toContain('nightly backup');
+    expect(body).not.toContain(secret);
+    const lines = server.logLines.join('\n');
+    expect(lines).toContain('/api/healthcheck/heartbeat/:token');
+    expect(lines).not.toContain(secret);
+  });
+});
