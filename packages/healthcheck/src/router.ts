@@ -1,7 +1,13 @@
 import { assertSystemsExist } from '@checkline/catalog';
 import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
-import { assertAttachedReach, implementPlugin, notFound, runInTransaction } from '@checkline/core';
+import {
+  assertAttachedReach,
+  implementPlugin,
+  notFound,
+  runInTransaction,
+  unreachableResources,
+} from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
 import { healthcheckContract } from './contract.ts';
@@ -12,7 +18,9 @@ import { runCheck } from './run-check.ts';
 import type { RunGuard } from './run-rate-limit.ts';
 import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
+import { readSchedulerStatus } from './scheduler-status.ts';
 import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
+import { checksCovered, readUptime } from './uptime.ts';
 import type { TargetPolicy } from './targets/target-policy.ts';
 
 export interface HealthcheckRouterDeps {
@@ -105,5 +113,17 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
         maintenanceLookup(context),
       ),
     })),
+    getUptime: os.getUptime.handler(async ({ context, input }) => {
+      // Named systems are vetted by the access middleware; checks named by id are vetted here.
+      const [checks, hidden] = await Promise.all([
+        checksCovered(context.db, input),
+        unreachableResources(context, systemResource, 'read'),
+      ]);
+      const visible = checks.filter((check) => !hidden.has(check.systemId));
+      return readUptime(context.db, input, visible, now());
+    }),
+    getSchedulerStatus: os.getSchedulerStatus.handler(({ context, input }) =>
+      readSchedulerStatus(context.db, input, now()),
+    ),
   });
 }
