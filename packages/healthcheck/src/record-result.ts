@@ -34,7 +34,12 @@ export async function recordResult(
   return db.transaction(async (tx) => {
     const [written] = await writeResults(tx, [{ ...input, lagMs: null, processId: null }]);
     if (!written) return { result: null, change: null };
-    const change = await recomputeSystemStatus(tx, written.systemId, input.checkedAt, inMaintenance);
+    const change = await recomputeSystemStatus(
+      tx,
+      written.systemId,
+      input.checkedAt,
+      inMaintenance,
+    );
     return { result: toResult(written.row), change };
   });
 }

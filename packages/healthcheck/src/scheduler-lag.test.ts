@@ -18,14 +18,12 @@ import { startHttpTarget } from './testing/targets.ts';
 /** A logger that keeps every line, to count warnings. */
 function recordingLogger() {
   const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (fields: unknown, message?: string) =>
-      void lines.push({
-        level,
-        message: message ?? String(fields),
-        fields: typeof fields === 'object' && fields ? (fields as Record<string, unknown>) : {},
-      });
+  const at = (level: string) => (fields: unknown, message?: string) =>
+    void lines.push({
+      level,
+      message: message ?? String(fields),
+      fields: typeof fields === 'object' && fields ? (fields as Record<string, unknown>) : {},
+    });
   const logger: Logger = {
     debug: at('debug'),
     info: at('info'),

@@ -137,7 +137,7 @@ describe('scheduler', () => {
     target.respond('/slow', { hang: true });
     const slow = await check('/slow', { timeoutMs: 5_000 });
     clock.advance(1);
-    const fast = [];
+    const fast: { id: string }[] = [];
     for (const path of ['/fast-1', '/fast-2', '/fast-3', '/fast-4', '/fast-5']) {
       fast.push(await check(path));
     }

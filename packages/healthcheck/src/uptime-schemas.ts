@@ -16,7 +16,11 @@ export const GetUptimeInputSchema = z
     systemIds: ids,
     /** These checks. */
     healthCheckIds: ids,
-    windows: z.array(UptimeWindowSchema).min(1).max(4).default([...uptimeWindows]),
+    windows: z
+      .array(UptimeWindowSchema)
+      .min(1)
+      .max(4)
+      .default([...uptimeWindows]),
   })
   .refine((input) => input.systemIds !== undefined || input.healthCheckIds !== undefined, {
     message: 'Give systemIds or healthCheckIds',

@@ -22,7 +22,11 @@ const checkIds: string[] = [];
 /** Each check: a pass 1 h ago, a fail (odd systems) or pass 3 d ago, a pass 20 d ago, a fail 60 d ago. */
 const history = (index: number) => [
   { ageMs: HOUR_MS, status: 'pass' as const, latencyMs: 40 },
-  { ageMs: 3 * DAY_MS, status: index % 2 === 1 ? ('fail' as const) : ('pass' as const), latencyMs: 400 },
+  {
+    ageMs: 3 * DAY_MS,
+    status: index % 2 === 1 ? ('fail' as const) : ('pass' as const),
+    latencyMs: 400,
+  },
   { ageMs: 20 * DAY_MS, status: 'pass' as const, latencyMs: 40 },
   { ageMs: 60 * DAY_MS, status: 'fail' as const, latencyMs: 4_000 },
 ];
@@ -62,7 +66,8 @@ beforeAll(async () => {
       };
     }),
   );
-  for (let i = 0; i < runs.length; i += 500) await writeResults(database.db, runs.slice(i, i + 500));
+  for (let i = 0; i < runs.length; i += 500)
+    await writeResults(database.db, runs.slice(i, i + 500));
   counted = countingDatabase(database);
   countedHarness = await startHealthcheck(counted.db, { now: () => now });
 }, 180_000);
