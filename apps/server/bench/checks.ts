@@ -64,7 +64,7 @@ async function seedChecks(
       timeout_ms, next_run_at)
     select gen_random_uuid(), ${`bench-${row}-`} || i, 'healthcheck.http',
       jsonb_build_object('url', ${`${targetBase}/${row}/`} || i), ${burst ? 3_600 : INTERVAL_SECONDS},
-      5000, ${firstDueAt.toISOString()}::timestamptz + (i * ${spread}) * interval '1 second'
+      5000, ${firstDueAt.toISOString()}::timestamptz + (i * ${spread}::float8) * interval '1 second'
     from generate_series(0, ${count - 1}) as i`;
   await sql`
     insert into healthcheck.results (health_check_id, status, latency_ms, message, due_at, checked_at)

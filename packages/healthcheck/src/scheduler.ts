@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { EventBus, Logger } from '@checkline/core';
 import { singleFlight } from '@checkline/core';
@@ -101,6 +102,8 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   const refillAt = Math.max(1, Math.min(options.claimBatch, Math.floor(options.concurrency / 8)));
   const tasks = new Set<Promise<void>>();
   const shutdown = new AbortController();
+  // Every run in flight listens to it, to stop at shutdown.
+  setMaxListeners(options.concurrency + 10, shutdown.signal);
   const writer = createResultWriter(deps, options.writes);
   let inFlight = 0;
   let slotWaiters: (() => void)[] = [];
