@@ -13,6 +13,8 @@ const expected = {
   getHistory: ['GET', 'healthcheck.healthcheck.read'],
   getSystemHealthStatus: ['GET', 'healthcheck.healthcheck.read'],
   getBulkSystemHealthStatus: ['POST', 'healthcheck.healthcheck.read'],
+  getUptime: ['POST', 'healthcheck.healthcheck.read'],
+  getSchedulerStatus: ['GET', 'healthcheck.healthcheck.manage'],
 } as const;
 
 describe('healthcheck contract', () => {
@@ -46,6 +48,11 @@ describe('healthcheck contract', () => {
       ...system,
       fields: ['systemId'],
       level: 'manage',
+    });
+    expect(metaOf('getUptime').attachedTo).toEqual({
+      ...system,
+      fields: ['systemIds'],
+      level: 'read',
     });
     expect(metaOf('getBulkSystemHealthStatus').attachedList).toEqual({
       ...system,

@@ -88,6 +88,8 @@ export const healthcheckContract = defineContract('healthcheck', {
   getUptime: query({
     ...read,
     ...namesSystems('systemIds'),
+    // Up to a thousand ids do not fit a query string.
+    bulk: true,
     summary:
       'Uptime and latency of systems or checks over 24h, 7d, 30d and 90d, from hourly and daily rollups.',
     description:

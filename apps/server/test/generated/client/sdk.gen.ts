@@ -1004,14 +1004,18 @@ export const healthcheckGetBulkSystemHealthStatus = <ThrowOnError extends boolea
  *
  * Needs the access rule `healthcheck.healthcheck.read`. The `catalog.system` named by `systemIds` must be visible to the caller (team access, read).
  */
-export const healthcheckGetUptime = <ThrowOnError extends boolean = false>(options?: Options<HealthcheckGetUptimeData, ThrowOnError>) => (options?.client ?? client).get<HealthcheckGetUptimeResponses, HealthcheckGetUptimeErrors, ThrowOnError>({
+export const healthcheckGetUptime = <ThrowOnError extends boolean = false>(options: Options<HealthcheckGetUptimeData, ThrowOnError>) => (options.client ?? client).post<HealthcheckGetUptimeResponses, HealthcheckGetUptimeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'checkline_session',
             type: 'apiKey'
         }],
     url: '/rest/healthcheck/getUptime',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -3992,13 +3992,13 @@ export type HealthcheckGetBulkSystemHealthStatusResponses = {
 export type HealthcheckGetBulkSystemHealthStatusResponse = HealthcheckGetBulkSystemHealthStatusResponses[keyof HealthcheckGetBulkSystemHealthStatusResponses];
 
 export type HealthcheckGetUptimeData = {
-    body?: never;
-    path?: never;
-    query?: {
+    body: {
         systemIds?: Array<string>;
         healthCheckIds?: Array<string>;
         windows?: Array<'24h' | '7d' | '30d' | '90d'>;
     };
+    path?: never;
+    query?: never;
     url: '/rest/healthcheck/getUptime';
 };
 
@@ -4023,6 +4023,10 @@ export type HealthcheckGetUptimeErrors = {
      * The path exists with another method, named by `Allow`.
      */
     405: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
