@@ -195,9 +195,10 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   }
 
   async function lookOnce(): Promise<number> {
-    await purgeIfDue(deps.now());
     let started = 0;
     while (!shutdown.signal.aborted) {
+      // Inside the loop: under a lasting backlog one look goes on for as long.
+      await purgeIfDue(deps.now());
       const free = options.concurrency - inFlight;
       if (free < refillAt) {
         await slotFreed();
