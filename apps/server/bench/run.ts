@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { checkRows, printCheckRows } from './checks.ts';
 import { deliveryThroughput } from './deliveries.ts';
 import { memoryGroup, memorySystem } from './memory-plugin.ts';
 import { notifyUsersRows } from './notify-users-rows.ts';
@@ -52,6 +53,8 @@ function startServer(database: { url?: string; dataDir?: string }, listenOn = po
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       API_KEY_RATE_LIMIT: '0',
+      // The check-scheduling rows run HTTP checks against a target in this process.
+      CHECK_TARGETS_ALLOW: '127.0.0.1',
       DATABASE_URL: database.url ?? '',
       DATA_DIR: database.dataDir ?? '',
     },
@@ -278,6 +281,24 @@ try {
       }
     } else {
       console.log('\nDeliveries per second: PostgreSQL only (set DATABASE_URL).');
+    }
+  }
+  if (!only || 'check scheduling'.includes(only)) {
+    if (database.url) {
+      const sizes = (process.env.BENCH_CHECKS ?? '2000,10000').split(',').map(Number);
+      const rows = await checkRows(database.url, 1, sizes);
+      // A second server process on the same database: two schedulers share the checks.
+      const second = startServer(database, port + 200);
+      try {
+        await second.ready;
+        rows.push(...(await checkRows(database.url, 2, sizes)));
+      } finally {
+        second.child.kill('SIGTERM');
+        await new Promise((resolve) => second.child.once('exit', resolve));
+      }
+      printCheckRows(rows);
+    } else {
+      console.log('\nCheck scheduling: PostgreSQL only (set DATABASE_URL).');
     }
   }
 } finally {

@@ -56,6 +56,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrowError(/WEBHOOK_ALLOW_PRIVATE/);
   });
 
+  it('reads the scheduler settings: 256 runs in flight and 7 days of results by default', () => {
+    expect(loadEnv({})).toMatchObject({ CHECK_CONCURRENCY: 256, CHECK_RESULT_RETENTION_DAYS: 7 });
+    expect(loadEnv({ CHECK_CONCURRENCY: '1000', CHECK_RESULT_RETENTION_DAYS: '30' })).toMatchObject(
+      { CHECK_CONCURRENCY: 1_000, CHECK_RESULT_RETENTION_DAYS: 30 },
+    );
+    expect(() =>
+      loadEnv({ CHECK_CONCURRENCY: '0', CHECK_RESULT_RETENTION_DAYS: 'week' }),
+    ).toThrowError(/CHECK_CONCURRENCY[\s\S]*CHECK_RESULT_RETENTION_DAYS/);
+  });
+
   it('fails start-up naming each invalid target entry', () => {
     expect(() =>
       loadEnv({

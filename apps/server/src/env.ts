@@ -84,6 +84,10 @@ const EnvSchema = z
     CHECK_TARGETS_ALLOW: targetList,
     CHECK_TARGETS_DENY: targetList,
     CHECK_RUN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+    /** Health-check runs each server process keeps in flight. */
+    CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
+    /** Days raw check results are kept; hourly and daily rollups stay a year. */
+    CHECK_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(7),
     ACCOUNT_FAILURE_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
     TRUST_PROXY: z
       .enum(['true', 'false'])

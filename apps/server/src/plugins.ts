@@ -46,6 +46,10 @@ const guardedPlugins = (
       targets: { allow: env.CHECK_TARGETS_ALLOW, deny: env.CHECK_TARGETS_DENY },
       runRateLimit: perMinute(env.CHECK_RUN_RATE_LIMIT),
       secrets: keyring,
+      scheduler: {
+        concurrency: env.CHECK_CONCURRENCY,
+        retentionMs: env.CHECK_RESULT_RETENTION_DAYS * 24 * 60 * 60 * 1_000,
+      },
     }),
     createIncidentPlugin(),
     createNotificationPlugin({

@@ -29,6 +29,9 @@ const exempt: Record<string, string> = {
   'healthcheck.getHealthCheckTypes': 'a fixed set, registered by plugins at start-up',
   'healthcheck.getSystemHealthStatus': 'one system; its status needs every one of its checks',
   'healthcheck.getBulkSystemHealthStatus': 'one status per system asked, at most 500 asked',
+  'healthcheck.getSchedulerStatus': 'one entry per server process that ran checks in the window',
+  'healthcheck.getUptime':
+    'one entry per system asked and per check of them (or per check asked), at most 500 asked',
   'maintenance.getBulkActiveWindows':
     'windows active right now over at most 500 systems asked; health status needs all of them',
   'incident.getIncident': 'one incident; its timeline is part of the resource',

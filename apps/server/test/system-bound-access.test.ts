@@ -75,7 +75,10 @@ const unbound: Record<string, Record<string, string>> = {
     createSystem: 'a new system has no grants yet',
     createGroup: 'a new group has no member system',
   },
-  healthcheck: { getHealthCheckTypes: 'lists check types' },
+  healthcheck: {
+    getHealthCheckTypes: 'lists check types',
+    getSchedulerStatus: 'counts and lag of the schedulers, no system named (healthcheck.manage)',
+  },
   auth: Object.fromEntries(
     [
       'getMe',
@@ -172,6 +175,7 @@ const cases: Record<string, Record<string, Case>> = {
       input: async () => ({ systemId: await world.openSystem(), dependsOn: [hidden] }),
     },
     getSystemDependencies: { kind: 'read', input: () => ({ systemId: hidden }) },
+    getUptime: { kind: 'read', input: () => ({ systemIds: [hidden] }) },
   },
   maintenance: {
     getWindows: { kind: 'list', input: () => ({}), field: 'windows', expected: () => bound.window },

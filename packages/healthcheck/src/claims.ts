@@ -76,3 +76,14 @@ export async function releaseRun(db: Database, run: ClaimedRun, now: Date) {
     .set({ claimedUntil: now })
     .where(and(eq(healthChecks.id, run.healthCheckId), eq(healthChecks.claimedDueAt, run.dueAt)));
 }
+
+/** The earliest time a run falls due that no one has claimed; null with no checks at all. */
+export async function nextDueAt(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: healthChecks.nextRunAt })
+    .from(healthChecks)
+    .where(isNull(healthChecks.claimedDueAt))
+    .orderBy(asc(healthChecks.nextRunAt))
+    .limit(1);
+  return row?.at ?? null;
+}

@@ -16,6 +16,8 @@ const expected = {
   rotateHeartbeatToken: ['POST', 'healthcheck.healthcheck.manage'],
   setSystemDependencies: ['POST', 'healthcheck.healthcheck.manage'],
   getSystemDependencies: ['GET', 'healthcheck.healthcheck.read'],
+  getUptime: ['POST', 'healthcheck.healthcheck.read'],
+  getSchedulerStatus: ['GET', 'healthcheck.healthcheck.manage'],
 } as const;
 
 describe('healthcheck contract', () => {
@@ -58,6 +60,11 @@ describe('healthcheck contract', () => {
     expect(metaOf('getSystemDependencies').attachedTo).toEqual({
       ...system,
       fields: ['systemId'],
+      level: 'read',
+    });
+    expect(metaOf('getUptime').attachedTo).toEqual({
+      ...system,
+      fields: ['systemIds'],
       level: 'read',
     });
     expect(metaOf('getBulkSystemHealthStatus').attachedList).toEqual({

@@ -21,6 +21,8 @@ import {
   SystemHealthStatusSchema,
   UpdateHealthCheckInputSchema,
 } from './schemas.ts';
+import { GetSchedulerStatusInputSchema, SchedulerStatusSchema } from './scheduler-schemas.ts';
+import { GetUptimeInputSchema, UptimeSchema } from './uptime-schemas.ts';
 
 const read = { access: [healthcheckAccess.read] };
 const manage = { access: [healthcheckAccess.manage] };
@@ -112,6 +114,25 @@ export const healthcheckContract = defineContract('healthcheck', {
   })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemDependenciesSchema),
+  getUptime: query({
+    ...read,
+    ...namesSystems('systemIds'),
+    // Up to a thousand ids do not fit a query string.
+    bulk: true,
+    summary:
+      'Uptime and latency of systems or checks over 24h, 7d, 30d and 90d, from hourly and daily rollups.',
+    description:
+      'A fixed number of statements however many systems or checks (up to 500 ids each). Checks of systems the caller may not see are left out.',
+  })
+    .input(GetUptimeInputSchema)
+    .output(UptimeSchema),
+  getSchedulerStatus: query({
+    ...manage,
+    summary:
+      'How the check schedulers keep up: due backlog, runs per second and lag p50/p99, in all and per server process.',
+  })
+    .input(GetSchedulerStatusInputSchema)
+    .output(SchedulerStatusSchema),
 });
 
 export type HealthcheckContract = typeof healthcheckContract;

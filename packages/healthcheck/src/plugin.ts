@@ -32,6 +32,7 @@ import { createScheduler } from './scheduler.ts';
 import { deleteChecksOfSystem } from './service.ts';
 import { forgetSystemStatus, recomputeSystemStatus } from './system-status.ts';
 import type { TargetPolicyOptions } from './targets/target-policy.ts';
+import { closeSharedPinnedAgent } from './targets/pinned-agent.ts';
 import { createTargetPolicy } from './targets/target-policy.ts';
 
 export interface HealthcheckPluginOptions {
@@ -50,6 +51,7 @@ export interface HealthcheckPluginOptions {
   secrets?: SecretSealer;
   /** Each caller's budget of `runHealthCheck` calls; `false` for none. Default 30 a minute. */
   runRateLimit?: RateLimit | false;
+  /** The scheduler: CHECK_CONCURRENCY and CHECK_RESULT_RETENTION_DAYS land here. */
   scheduler?: SchedulerSettings & {
     /** Start ticking in `ready`. Default true; false leaves `tick()` to the caller (tests). */
     autoStart?: boolean;
@@ -142,6 +144,7 @@ export function createHealthcheckPlugin(options: HealthcheckPluginOptions = {}) 
     async stop() {
       await scheduler?.stop();
       scheduler = undefined;
+      await closeSharedPinnedAgent(targets);
     },
   });
 

@@ -1,11 +1,10 @@
 import type { Database } from '@checkline/db';
-import { and, eq } from 'drizzle-orm';
 import type { CheckOutcome } from './check-type.ts';
-import { healthChecks, results } from './db/schema.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import type { HealthCheckResult, HealthStatusChange } from './schemas.ts';
 import { toResult } from './service.ts';
 import { recomputeSystemStatus } from './system-status.ts';
+import { writeResults } from './write-results.ts';
 
 export interface ResultToRecord {
   healthCheckId: string;
@@ -23,8 +22,9 @@ export interface RecordedResult {
 }
 
 /**
- * Stores a result, ends the claim it answers and recomputes the system's status, all in one
- * transaction (a savepoint inside a caller's).
+ * Stores one result (with its rollups), ends the claim it answers and recomputes the system's
+ * status, all in one transaction (a savepoint inside a caller's). The scheduler writes its runs
+ * in batches instead (result-writer.ts).
  */
 export async function recordResult(
   db: Database,
@@ -32,34 +32,14 @@ export async function recordResult(
   inMaintenance: MaintenanceLookup,
 ): Promise<RecordedResult> {
   return db.transaction(async (tx) => {
-    const [check] = await tx
-      .select({ systemId: healthChecks.systemId })
-      .from(healthChecks)
-      .where(eq(healthChecks.id, input.healthCheckId))
-      .for('key share');
-    if (!check) return { result: null, change: null };
-    if (input.dueAt) {
-      await tx
-        .update(healthChecks)
-        .set({ claimedDueAt: null, claimedUntil: null })
-        .where(
-          and(eq(healthChecks.id, input.healthCheckId), eq(healthChecks.claimedDueAt, input.dueAt)),
-        );
-    }
-    const [row] = await tx
-      .insert(results)
-      .values({
-        healthCheckId: input.healthCheckId,
-        status: input.outcome.status,
-        latencyMs: Math.max(0, Math.round(input.outcome.latencyMs)),
-        message: input.outcome.message.slice(0, 2_000),
-        dueAt: input.dueAt,
-        checkedAt: input.checkedAt,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return { result: null, change: null };
-    const change = await recomputeSystemStatus(tx, check.systemId, input.checkedAt, inMaintenance);
-    return { result: toResult(row), change };
+    const [written] = await writeResults(tx, [{ ...input, lagMs: null, processId: null }]);
+    if (!written) return { result: null, change: null };
+    const change = await recomputeSystemStatus(
+      tx,
+      written.systemId,
+      input.checkedAt,
+      inMaintenance,
+    );
+    return { result: toResult(written.row), change };
   });
 }

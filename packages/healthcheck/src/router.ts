@@ -7,6 +7,7 @@ import {
   implementPlugin,
   notFound,
   runInTransaction,
+  unreachableResources,
 } from '@checkline/core';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import { describeCheckTypes, parseCheckConfig } from './check-type.ts';
@@ -24,7 +25,9 @@ import { runCheck } from './run-check.ts';
 import type { RunGuard } from './run-rate-limit.ts';
 import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
+import { readSchedulerStatus } from './scheduler-status.ts';
 import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
+import { checksCovered, readUptime } from './uptime.ts';
 import type { TargetPolicy } from './targets/target-policy.ts';
 
 export interface HealthcheckRouterDeps {
@@ -151,5 +154,17 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
         dependsOn: await readDependencies(context.db, input.systemId),
       };
     }),
+    getUptime: os.getUptime.handler(async ({ context, input }) => {
+      // Named systems are vetted by the access middleware; checks named by id are vetted here.
+      const [checks, hidden] = await Promise.all([
+        checksCovered(context.db, input),
+        unreachableResources(context, systemResource, 'read'),
+      ]);
+      const visible = checks.filter((check) => !hidden.has(check.systemId));
+      return readUptime(context.db, input, visible, now());
+    }),
+    getSchedulerStatus: os.getSchedulerStatus.handler(({ context, input }) =>
+      readSchedulerStatus(context.db, input, now()),
+    ),
   });
 }

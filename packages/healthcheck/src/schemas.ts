@@ -62,6 +62,8 @@ export const HealthCheckResultSchema = z.object({
   /** The scheduled due time this result answers; null for a run asked for by hand. */
   dueAt: instant.nullable(),
   checkedAt: instant,
+  /** How late the run started (its start minus its due time), in ms; null for a run by hand. */
+  lagMs: z.number().int().nullable(),
 });
 HealthCheckResultSchema.register(z.globalRegistry, { id: 'HealthCheckResult' });
 export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
@@ -128,6 +130,11 @@ export const SystemHealthStatusSchema = z.object({
       healthCheckId: id,
       name: z.string(),
       latest: HealthCheckResultSchema.nullable(),
+      /**
+       * The check runs later than its interval: its latest run started more than an interval
+       * after its due time, or a due time has waited longer than an interval unclaimed.
+       */
+      late: z.boolean(),
     }),
   ),
 });

@@ -2,7 +2,7 @@ import { keysetPages } from '@checkline/core';
 import { badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { healthChecks, results } from './db/schema.ts';
 import type {
   CreateHealthCheckInput,
@@ -37,7 +37,7 @@ export function toHealthCheck(row: HealthCheckRow): HealthCheck {
   };
 }
 
-export function toResult(row: ResultRow): HealthCheckResult {
+export function toResult(row: Omit<ResultRow, 'processId'>): HealthCheckResult {
   return {
     id: row.id,
     healthCheckId: row.healthCheckId,
@@ -46,6 +46,7 @@ export function toResult(row: ResultRow): HealthCheckResult {
     message: row.message,
     dueAt: row.dueAt?.toISOString() ?? null,
     checkedAt: row.checkedAt.toISOString(),
+    lagMs: row.lagMs,
   };
 }
 
@@ -209,25 +210,4 @@ export async function listHistory(
     ),
   });
   return { results: page.rows.map(toResult), nextCursor: page.nextCursor };
-}
-
-/** Results are purged in batches, so a long backlog never holds one huge delete. */
-const PURGE_BATCH = 5_000;
-
-/** Deletes results checked before `cutoff`; the number deleted. */
-export async function purgeResults(db: Database, cutoff: Date): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const batch = db
-      .select({ id: results.id })
-      .from(results)
-      .where(lt(results.checkedAt, cutoff))
-      .limit(PURGE_BATCH);
-    const rows = await db
-      .delete(results)
-      .where(inArray(results.id, batch))
-      .returning({ id: results.id });
-    total += rows.length;
-    if (rows.length < PURGE_BATCH) return total;
-  }
 }

@@ -248,6 +248,7 @@ describe('getSystemHealthStatus', () => {
           healthCheckId: check.id,
           name: check.name,
           latest: null,
+          late: false,
         })),
       });
     });

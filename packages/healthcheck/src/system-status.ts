@@ -7,6 +7,7 @@ import type { MaintenanceLookup } from './maintenance.ts';
 import type { HealthStatusChange, SystemHealthStatus } from './schemas.ts';
 import { toResult } from './service.ts';
 import { deriveHealthStatus } from './status.ts';
+import { lateSql } from './lateness.ts';
 
 const latestResult = prepared((db) => {
   const latest = db
@@ -29,7 +30,9 @@ const latestResult = prepared((db) => {
         message: latest.message,
         dueAt: latest.dueAt,
         checkedAt: latest.checkedAt,
+        lagMs: latest.lagMs,
       },
+      late: lateSql(latest.lagMs),
     })
     .from(healthChecks)
     .leftJoinLateral(latest, sql`true`)
@@ -60,6 +63,7 @@ export async function readSystemStatuses(
       healthCheckId: row.healthCheckId,
       name: row.name,
       latest: row.latest ? toResult(row.latest) : null,
+      late: row.late,
     });
   }
   return systemIds.map((systemId) => {

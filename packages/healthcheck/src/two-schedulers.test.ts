@@ -59,7 +59,9 @@ describe('two schedulers on one database', () => {
           type: 'healthcheck.http',
           config: { url: target.url(path) },
           intervalSeconds: INTERVAL_MS / 1_000,
-          timeoutMs: 1_000,
+          // Runs now overlap result writes; on PGlite those share the test's thread, and on a
+          // loaded machine a first write (status recomputes) can hold it past a second.
+          timeoutMs: 5_000,
         })),
       });
     }

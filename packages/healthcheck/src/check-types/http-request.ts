@@ -10,10 +10,21 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials go to the configured origin only, never across a redirect. */
 const credentialHeaders = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-/** Stops reading an answer's body; the error its stream reports for that is expected. */
+/** Bodies up to this size are read to their end when discarded, so the connection is reused. */
+const DRAIN_LIMIT_BYTES = 64 * 1024;
+const DRAIN_TIMEOUT_MS = 1_000;
+
+/**
+ * Stops caring about an answer's body: a short rest is read in the background so the kept-alive
+ * connection serves the next check; a longer or slower one closes the connection. The error the
+ * stream reports for that is expected.
+ */
 export function discardBody(response: Dispatcher.ResponseData) {
   response.body.on('error', () => {});
-  response.body.destroy();
+  if (response.body.destroyed || response.body.readableEnded) return;
+  response.body
+    .dump({ limit: DRAIN_LIMIT_BYTES, signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) })
+    .catch(() => response.body.destroy());
 }
 
 export interface CheckRequest {

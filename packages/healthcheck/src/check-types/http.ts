@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
 import { withDeadline } from '../deadline.ts';
-import { pinnedAgent } from '../targets/pinned-agent.ts';
+import { sharedPinnedAgent } from '../targets/pinned-agent.ts';
 import { discardBody, sendCheckRequest } from './http-request.ts';
 import { fail, failure, pass } from './outcome.ts';
 import { readStart } from './read-start.ts';
@@ -41,7 +41,8 @@ export const httpCheckType = defineHealthCheckType({
   async run(config, { signal, timeoutMs, targets }) {
     const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
     const deadline = withDeadline(signal, limit);
-    const agent = pinnedAgent(targets);
+    // Kept-alive connections per origin are reused across runs (bounded sockets per origin).
+    const agent = sharedPinnedAgent(targets);
     const startedAt = performance.now();
     let response: Dispatcher.ResponseData | undefined;
     try {
@@ -63,7 +64,6 @@ export const httpCheckType = defineHealthCheckType({
     } finally {
       deadline.release();
       if (response) discardBody(response);
-      await agent.close();
     }
   },
 });

@@ -1,4 +1,5 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -62,6 +63,10 @@ export const results = healthcheckSchema.table(
     /** The scheduled due time this result answers; null for a run asked for by hand. */
     dueAt: instant('due_at'),
     checkedAt: instant('checked_at').notNull(),
+    /** How late the run started: its start minus its due time; null for a run asked for by hand. */
+    lagMs: integer('lag_ms'),
+    /** The scheduler process that ran it (getSchedulerStatus groups by it); null by hand. */
+    processId: text('process_id'),
   },
   (table) => [
     // Read backwards, it gives the newest results of a check first (latest result, history).
@@ -104,5 +109,33 @@ export const systemDependencies = healthcheckSchema.table(
   (table) => [
     primaryKey({ columns: [table.systemId, table.dependsOnSystemId] }),
     index('system_dependencies_depends_on_idx').on(table.dependsOnSystemId),
+  ],
+);
+
+/**
+ * Results summed per check and hour or day (UTC), written in the statement that stores the
+ * results they summarise; uptime and latency over long windows read these, never raw results.
+ */
+export const resultRollups = healthcheckSchema.table(
+  'result_rollups',
+  {
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    granularity: text('granularity').$type<'hour' | 'day'>().notNull(),
+    bucketStart: instant('bucket_start').notNull(),
+    runs: integer('runs').notNull(),
+    failures: integer('failures').notNull(),
+    latencySumMs: bigint('latency_sum_ms', { mode: 'number' }).notNull(),
+    latencyMaxMs: integer('latency_max_ms').notNull(),
+    /** Runs per latency bucket (see rollups/latency-buckets.ts). */
+    latencyBuckets: integer('latency_buckets').array().notNull(),
+    /** Each scheduled run stands for its interval: seconds it found the check passing or failing. */
+    upSeconds: integer('up_seconds').notNull(),
+    downSeconds: integer('down_seconds').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.healthCheckId, table.granularity, table.bucketStart] }),
+    index('result_rollups_bucket_start_idx').on(table.bucketStart),
   ],
 );

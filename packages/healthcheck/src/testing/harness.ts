@@ -1,5 +1,5 @@
 import { catalogAccess, catalogContract, catalogPlugin } from '@checkline/catalog';
-import type { AnyPlugin, ResourceAccess } from '@checkline/core';
+import type { AnyPlugin, Logger, ResourceAccess } from '@checkline/core';
 import { startPluginHarness, testPrincipal } from '@checkline/core/testing';
 import type { Database, PluginMigrations } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
@@ -10,7 +10,7 @@ import {
 } from '@checkline/maintenance';
 import { healthcheckAccess } from '../access.ts';
 import { healthcheckContract } from '../contract.ts';
-import { healthChecks, results, systemStatuses } from '../db/schema.ts';
+import { healthChecks, resultRollups, results, systemStatuses } from '../db/schema.ts';
 import { healthStatusChanged } from '../events.ts';
 import type { HealthcheckPluginOptions } from '../plugin.ts';
 import { createHealthcheckPlugin, healthcheckPlugin } from '../plugin.ts';
@@ -60,6 +60,8 @@ export const loopbackAllowed = { allow: ['127.0.0.0/8', '::1'] };
 
 export interface HealthcheckHarnessOptions extends HealthcheckPluginOptions {
   resources?: ResourceAccess;
+  /** Where the plugins log (default silent). */
+  logger?: Logger;
   /** Plugins mounted after healthcheck, e.g. one that registers check types. */
   extraPlugins?: readonly AnyPlugin[];
 }
@@ -80,6 +82,7 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
   const plugins = [catalogPlugin, maintenance, healthcheck, ...(options.extraPlugins ?? [])];
   const started = await startPluginHarness(plugins as unknown as AnyPlugin[], db, {
     resources: options.resources,
+    logger: options.logger,
   });
   const changes: HealthStatusChange[] = [];
   started.runtime.events.subscribe(healthStatusChanged, (change) => void changes.push(change));
@@ -91,6 +94,7 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
     /** Forgets every check, result, stored status and recorded change (between tests). */
     async reset() {
       await db.delete(results);
+      await db.delete(resultRollups);
       await db.delete(healthChecks);
       await db.delete(systemStatuses);
       changes.length = 0;

@@ -236,6 +236,7 @@ export type HealthCheckResult = {
     message: string;
     dueAt: string | null;
     checkedAt: string;
+    lagMs: number | null;
 };
 
 export type HealthCheckHistory = {
@@ -253,6 +254,7 @@ export type SystemHealthStatus = {
         healthCheckId: string;
         name: string;
         latest: HealthCheckResult | null;
+        late: boolean;
     }>;
 };
 
@@ -261,6 +263,50 @@ export type HealthStatus = 'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'm
 export type SystemDependencies = {
     systemId: string;
     dependsOn: Array<string>;
+};
+
+export type Uptime = {
+    checks: Array<{
+        healthCheckId: string;
+        systemId: string;
+        windows: Array<UptimeFigures>;
+    }>;
+    systems: Array<{
+        systemId: string;
+        windows: Array<UptimeFigures>;
+    }>;
+};
+
+export type UptimeFigures = {
+    window: '24h' | '7d' | '30d' | '90d';
+    uptimePercent: number | null;
+    runs: number;
+    failures: number;
+    downMinutes: number;
+    meanLatencyMs: number | null;
+    p95LatencyMs: number | null;
+};
+
+export type SchedulerStatus = {
+    at: string;
+    windowSeconds: number;
+    dueBacklog: number;
+    oldestDueAt: string | null;
+    runsPerSecond: number;
+    lagMs: {
+        p50: number | null;
+        p99: number | null;
+    };
+    processes: Array<{
+        processId: string;
+        runs: number;
+        runsPerSecond: number;
+        lagMs: {
+            p50: number | null;
+            p99: number | null;
+        };
+        lastRunAt: string;
+    }>;
 };
 
 export type Incident = {
@@ -4235,6 +4281,122 @@ export type HealthcheckGetSystemDependenciesResponses = {
 
 export type HealthcheckGetSystemDependenciesResponse = HealthcheckGetSystemDependenciesResponses[keyof HealthcheckGetSystemDependenciesResponses];
 
+export type HealthcheckGetUptimeData = {
+    body: {
+        systemIds?: Array<string>;
+        healthCheckIds?: Array<string>;
+        windows?: Array<'24h' | '7d' | '30d' | '90d'>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/getUptime';
+};
+
+export type HealthcheckGetUptimeErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type HealthcheckGetUptimeError = HealthcheckGetUptimeErrors[keyof HealthcheckGetUptimeErrors];
+
+export type HealthcheckGetUptimeResponses = {
+    /**
+     * OK
+     */
+    200: Uptime;
+};
+
+export type HealthcheckGetUptimeResponse = HealthcheckGetUptimeResponses[keyof HealthcheckGetUptimeResponses];
+
+export type HealthcheckGetSchedulerStatusData = {
+    body?: never;
+    path?: never;
+    query?: {
+        windowMinutes?: number;
+    };
+    url: '/rest/healthcheck/getSchedulerStatus';
+};
+
+export type HealthcheckGetSchedulerStatusErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type HealthcheckGetSchedulerStatusError = HealthcheckGetSchedulerStatusErrors[keyof HealthcheckGetSchedulerStatusErrors];
+
+export type HealthcheckGetSchedulerStatusResponses = {
+    /**
+     * OK
+     */
+    200: SchedulerStatus;
+};
+
+export type HealthcheckGetSchedulerStatusResponse = HealthcheckGetSchedulerStatusResponses[keyof HealthcheckGetSchedulerStatusResponses];
+
 export type IncidentGetIncidentsData = {
     body?: never;
     path?: never;
@@ -6537,6 +6699,14 @@ export type HealthcheckKeyedData = {
         getSystemDependencies?: {
             systemId: string;
         };
+        getUptime?: {
+            systemIds?: Array<string>;
+            healthCheckIds?: Array<string>;
+            windows?: Array<'24h' | '7d' | '30d' | '90d'>;
+        };
+        getSchedulerStatus?: {
+            windowMinutes?: number;
+        };
     };
     path?: never;
     query?: never;
@@ -6617,6 +6787,8 @@ export type HealthcheckKeyedResponses = {
         };
         setSystemDependencies?: SystemDependencies;
         getSystemDependencies?: SystemDependencies;
+        getUptime?: Uptime;
+        getSchedulerStatus?: SchedulerStatus;
     };
 };
 

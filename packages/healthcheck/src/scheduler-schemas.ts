@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+const instant = z.iso.datetime();
+
+export const GetSchedulerStatusInputSchema = z.object({
+  /** The window runs and lag are measured over, in minutes (1 to 60). Default 5. */
+  windowMinutes: z.number().int().min(1).max(60).default(5),
+});
+export type GetSchedulerStatusInput = z.infer<typeof GetSchedulerStatusInputSchema>;
+
+/** Percentiles of the lag (run start minus due time) of runs in the window; null with none. */
+const LagSchema = z.object({ p50: z.number().nullable(), p99: z.number().nullable() });
+
+export const SchedulerStatusSchema = z.object({
+  at: instant,
+  windowSeconds: z.number().int(),
+  /** Runs due now that no process has claimed (a lapsed lease counts too). */
+  dueBacklog: z.number().int(),
+  /** The due time of the oldest of them. */
+  oldestDueAt: instant.nullable(),
+  runsPerSecond: z.number(),
+  lagMs: LagSchema,
+  /** Each server process that ran checks in the window. */
+  processes: z.array(
+    z.object({
+      processId: z.string(),
+      runs: z.number().int(),
+      runsPerSecond: z.number(),
+      lagMs: LagSchema,
+      lastRunAt: instant,
+    }),
+  ),
+});
+SchedulerStatusSchema.register(z.globalRegistry, { id: 'SchedulerStatus' });
+export type SchedulerStatus = z.infer<typeof SchedulerStatusSchema>;

@@ -1,0 +1,87 @@
+import type { Database } from '@checkline/db';
+import { queryRows } from '@checkline/db';
+import { sql } from 'drizzle-orm';
+import { healthChecks, results } from './db/schema.ts';
+import type { GetSchedulerStatusInput, SchedulerStatus } from './scheduler-schemas.ts';
+
+/** Runs due at `now` that no process holds: never claimed, or their lease lapsed. */
+export async function countDueBacklog(db: Database, now: Date) {
+  const at = now.toISOString();
+  const [row] = await queryRows<{ due: number; oldest: number | null }>(
+    db,
+    sql`select count(*)::int as due,
+        (extract(epoch from min(coalesce(${healthChecks.claimedDueAt}, ${healthChecks.nextRunAt}))) * 1000)::float8 as oldest
+      from ${healthChecks}
+      where (${healthChecks.claimedDueAt} is null and ${healthChecks.nextRunAt} <= ${at}::timestamptz)
+        or ${healthChecks.claimedUntil} <= ${at}::timestamptz`,
+  );
+  return {
+    due: Number(row?.due ?? 0),
+    oldestDueAt: row?.oldest == null ? null : new Date(Number(row.oldest)),
+  };
+}
+
+interface StatsRow {
+  processId: string | null;
+  total: boolean;
+  runs: number;
+  p50: number | null;
+  p99: number | null;
+  last: number | null;
+}
+
+const lag = (row: StatsRow | undefined) => ({
+  p50: row?.p50 == null ? null : Number(row.p50),
+  p99: row?.p99 == null ? null : Number(row.p99),
+});
+
+/**
+ * How the schedulers keep up: the due backlog now, and runs per second with lag percentiles
+ * over the last `windowMinutes`, in all and per process (from the process id and lag each
+ * scheduled result carries). Two statements.
+ */
+export async function readSchedulerStatus(
+  db: Database,
+  input: GetSchedulerStatusInput,
+  now: Date,
+): Promise<SchedulerStatus> {
+  const windowSeconds = input.windowMinutes * 60;
+  const since = new Date(now.getTime() - windowSeconds * 1_000).toISOString();
+  const [backlog, stats] = await Promise.all([
+    countDueBacklog(db, now),
+    queryRows<StatsRow>(
+      db,
+      sql`select ${results.processId} as "processId",
+          grouping(${results.processId}) = 1 as total,
+          count(*)::int as runs,
+          percentile_disc(0.5) within group (order by ${results.lagMs}) as p50,
+          percentile_disc(0.99) within group (order by ${results.lagMs}) as p99,
+          (extract(epoch from max(${results.checkedAt})) * 1000)::float8 as last
+        from ${results}
+        where ${results.checkedAt} > ${since}::timestamptz
+          and ${results.checkedAt} <= ${now.toISOString()}::timestamptz
+          and ${results.processId} is not null
+        group by grouping sets ((${results.processId}), ())`,
+    ),
+  ]);
+  const total = stats.find((row) => row.total);
+  const processes = stats
+    .filter((row) => !row.total && row.processId !== null)
+    .map((row) => ({
+      processId: row.processId!,
+      runs: Number(row.runs),
+      runsPerSecond: Number(row.runs) / windowSeconds,
+      lagMs: lag(row),
+      lastRunAt: new Date(Number(row.last)).toISOString(),
+    }))
+    .sort((a, b) => a.processId.localeCompare(b.processId));
+  return {
+    at: now.toISOString(),
+    windowSeconds,
+    dueBacklog: backlog.due,
+    oldestDueAt: backlog.oldestDueAt?.toISOString() ?? null,
+    runsPerSecond: Number(total?.runs ?? 0) / windowSeconds,
+    lagMs: lag(total),
+    processes,
+  };
+}
