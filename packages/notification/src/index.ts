@@ -37,3 +37,6 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
+export { createChannelPlugin, type ChannelEgress } from './channels/channel-plugin.ts';
+export { markdownToChat, markdownToHtml, markdownToText } from './render/interim.ts';
+export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
