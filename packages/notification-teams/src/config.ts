@@ -1,4 +1,4 @@
-import { secret, versionedSchema } from '@checkline/notification';
+import { secret, serviceUrlRules, versionedSchema } from '@checkline/notification';
 import { z } from 'zod';
 
 /** Where Workflows (Power Automate) webhooks live: tenant-specific hosts under these domains. */
@@ -9,25 +9,9 @@ export const MICROSOFT_WEBHOOK_HOSTS = [
   '*.powerautomate.com',
 ] as const;
 
-const hostPattern = z
-  .string()
-  .regex(/^(\*|(\*\.)?[a-z0-9.-]+(:\d+)?)$/i, 'Expected a host, *.domain, or * for any host');
-
 export const teamsConfig = versionedSchema({
   version: 1,
-  schema: z.object({
-    webhookHosts: z
-      .array(hostPattern)
-      .min(1)
-      .default([...MICROSOFT_WEBHOOK_HOSTS])
-      .describe('Hosts a user webhook URL may point at: exact, *.domain, or * for any host.'),
-    requireHttps: z
-      .boolean()
-      .default(true)
-      .describe(
-        'Refuse webhook URLs that are not https (switch off for a local test service only).',
-      ),
-  }),
+  schema: z.object(serviceUrlRules(MICROSOFT_WEBHOOK_HOSTS)),
 });
 export type TeamsConfig = z.output<typeof teamsConfig.schema>;
 

@@ -40,3 +40,4 @@ export {
 export { createChannelPlugin, type ChannelEgress } from './channels/channel-plugin.ts';
 export { markdownToChat, markdownToHtml, markdownToText } from './render/interim.ts';
 export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
+export { serviceUrlRules } from './channels/url-rules.ts';
