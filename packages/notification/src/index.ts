@@ -38,6 +38,6 @@ export {
   unreachable,
 } from './delivery/http-answer.ts';
 export { createChannelPlugin, type ChannelEgress } from './channels/channel-plugin.ts';
-export { markdownToChat, markdownToHtml, markdownToText } from './render/interim.ts';
 export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
 export { serviceUrlRules } from './channels/url-rules.ts';
+export * from './render/index.ts';

@@ -1,0 +1,62 @@
+import sanitizeHtml from 'sanitize-html';
+
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    ol: ['start'],
+    th: ['style'],
+    td: ['style'],
+  },
+  allowedStyles: {
+    th: { 'text-align': [/^(left|right|center)$/] },
+    td: { 'text-align': [/^(left|right|center)$/] },
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'escape',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' },
+    }),
+  },
+};
+
+/**
+ * An HTML fragment reduced to the allow-list of message bodies: text structure, links to http,
+ * https and mailto only (always `rel="noopener noreferrer"`), no scripts, styles, images or
+ * event handlers. Unclosed elements are closed, so the result is always well-formed.
+ */
+export function sanitizeBodyHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}
