@@ -20,8 +20,11 @@ export { createHealthcheckRouter } from './router.ts';
 export { defaultRunRateLimit } from './run-rate-limit.ts';
 export type { Scheduler, SchedulerSettings } from './scheduler.ts';
 export type { CheckTarget } from './targets/check-targets.ts';
-export type { ResolvedAddress, Resolver } from './targets/resolver.ts';
+export type { BuiltInRefusalSet } from './targets/built-in-refusals.ts';
+export { pinnedAgent, type PinnedAgent } from './targets/pinned-agent.ts';
+export { systemResolver, type ResolvedAddress, type Resolver } from './targets/resolver.ts';
 export {
+  createTargetPolicy,
   TargetRefusedError,
   type TargetPolicy,
   type TargetPolicyOptions,

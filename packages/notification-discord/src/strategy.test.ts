@@ -44,7 +44,7 @@ describe('Discord strategy', () => {
     expect(result).toEqual({ success: true });
     const request = discord.requests.at(-1)!;
     expect(request.method).toBe('POST');
-    expect(request.path).toBe('/api/webhooks/1234/t0ken-part-of-the-url?wait=true');
+    expect(request.url).toBe('/api/webhooks/1234/t0ken-part-of-the-url?wait=true');
     expect(request.headers['content-type']).toBe('application/json');
     const message = jsonBody(request);
     expect(message.allowed_mentions).toEqual({ parse: [] });

@@ -45,7 +45,7 @@ export function createDiscordStrategy(options: { egress: ChannelEgress }) {
       const url = new URL(contact);
       url.searchParams.set('wait', 'true');
       try {
-        const response = await options.egress.fetch(url, {
+        const response = await options.egress.fetch(url.toString(), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(discordMessage(notification)),

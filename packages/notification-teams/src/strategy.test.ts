@@ -36,7 +36,7 @@ describe('Teams strategy', () => {
     expect(result).toEqual({ success: true });
     const request = teams.requests[before]!;
     expect(request.method).toBe('POST');
-    expect(request.path).toBe('/workflows/7d1c/triggers/manual/paths/invoke?sig=s3cret-signature');
+    expect(request.url).toBe('/workflows/7d1c/triggers/manual/paths/invoke?sig=s3cret-signature');
     expect(request.headers['content-type']).toBe('application/json');
     const message = jsonBody(request);
     expect(message.type).toBe('message');

@@ -18,7 +18,7 @@ let config: { botToken: string; apiBaseUrl: string };
 beforeAll(async () => {
   // The Bot API: the token in the path; a wrong token is 401 Unauthorized.
   telegram = await startFakeService((request) =>
-    request.path === `/bot${BOT_TOKEN}/sendMessage`
+    request.url === `/bot${BOT_TOKEN}/sendMessage`
       ? { status: 200, body: { ok: true, result: { message_id: 7 } } }
       : { status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } },
   );
@@ -45,7 +45,7 @@ describe('Telegram strategy', () => {
     expect(result).toEqual({ success: true });
     const request = telegram.requests.at(-1)!;
     expect(request.method).toBe('POST');
-    expect(request.path).toBe(`/bot${BOT_TOKEN}/sendMessage`);
+    expect(request.url).toBe(`/bot${BOT_TOKEN}/sendMessage`);
     expect(request.headers['content-type']).toBe('application/json');
     const body = jsonBody(request);
     expect(body).toMatchObject({

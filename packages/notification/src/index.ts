@@ -41,3 +41,10 @@ export { createChannelPlugin, type ChannelEgress } from './channels/channel-plug
 export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
 export { serviceUrlRules } from './channels/url-rules.ts';
 export * from './render/index.ts';
+export {
+  createEgress,
+  type Egress,
+  type EgressOptions,
+  type EgressRequestInit,
+} from './egress/egress.ts';
+export { TargetRefusedError } from '@checkline/healthcheck';

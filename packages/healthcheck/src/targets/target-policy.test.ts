@@ -178,6 +178,67 @@ describe('target policy', () => {
     });
   });
 
+  describe('with the non-public set (outgoing calls users aim, such as webhooks)', () => {
+    const strict = { builtIn: 'non-public', allowSetting: 'WEBHOOK_ALLOW_PRIVATE' } as const;
+
+    it.each([
+      ['10.0.0.1', 'Target refused: 10.0.0.1 is a private address (WEBHOOK_ALLOW_PRIVATE can'],
+      ['172.31.255.1', '172.31.255.1 is a private address'],
+      ['192.168.0.10', '192.168.0.10 is a private address'],
+      ['fd12::1', 'fd12::1 is a private address'],
+      ['::ffff:10.0.0.1', '::ffff:10.0.0.1 is a private address'],
+      ['100.64.0.1', '100.64.0.1 is a shared (CGNAT) address'],
+      ['224.0.0.251', '224.0.0.251 is a multicast address'],
+      ['ff02::1', 'ff02::1 is a multicast address'],
+      ['255.255.255.255', '255.255.255.255 is a reserved address'],
+      ['198.18.0.1', '198.18.0.1 is a reserved address'],
+      ['2001:db8::1', '2001:db8::1 is a reserved address'],
+      ['64:ff9b::a00:1', '64:ff9b::a00:1 reaches 10.0.0.1, which is a private address'],
+      ['127.0.0.1', '127.0.0.1 is a loopback address (WEBHOOK_ALLOW_PRIVATE can allow it)'],
+      ['::1', '::1 is a loopback address'],
+      ['office.invalid', 'office.invalid resolves to 10.1.2.3, which is a private address'],
+      ['loop.invalid', 'loop.invalid resolves to 127.0.0.1, which is a loopback address'],
+    ])('refuses %s, naming the setting that lifts it', async (host, message) => {
+      expect(await verdict(host, strict)).toEqual(expect.stringContaining(message));
+    });
+
+    it('names no setting for the metadata services, which stay refused whatever it says', async () => {
+      expect(await verdict('169.254.169.254', strict)).toBe(
+        'Target refused: 169.254.169.254 is a cloud metadata address',
+      );
+      expect(await verdict('imds.invalid', strict)).toBe(
+        'Target refused: imds.invalid resolves to 169.254.169.254, which is a cloud metadata address',
+      );
+      expect(await verdict('169.254.10.1', strict)).toBe(
+        'Target refused: 169.254.10.1 is a link-local address (WEBHOOK_ALLOW_PRIVATE can allow it)',
+      );
+      expect(await verdict('metadata.google.internal', strict)).toBe(
+        'Target refused: metadata.google.internal is a cloud metadata host name',
+      );
+    });
+
+    it('allows public addresses', async () => {
+      expect(await verdict('public.invalid', strict)).toHaveLength(2);
+      expect(await verdict('8.8.8.8', strict)).toEqual(['8.8.8.8']);
+      expect(await verdict('100.128.0.1', strict)).toEqual(['100.128.0.1']);
+    });
+  });
+
+  describe('with the metadata set (an operator lifted the private-address refusal)', () => {
+    const loose = { builtIn: 'metadata', allowSetting: null } as const;
+
+    it('allows loopback and private addresses but never the metadata services', async () => {
+      expect(await verdict('127.0.0.1', loose)).toEqual(['127.0.0.1']);
+      expect(await verdict('office.invalid', loose)).toEqual(['10.1.2.3', '192.168.7.7']);
+      expect(await verdict('169.254.169.254', loose)).toBe(
+        'Target refused: 169.254.169.254 is a cloud metadata address',
+      );
+      expect(await verdict('metadata.google.internal', loose)).toBe(
+        'Target refused: metadata.google.internal is a cloud metadata host name',
+      );
+    });
+  });
+
   describe('pins the connection', () => {
     it('answers only the judged addresses from its lookup, without asking DNS again', async () => {
       const calls = resolve.calls.length;

@@ -2,11 +2,12 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Address } from './address.ts';
 import { literalAddress, normalizeHost, reachedAddresses } from './address.ts';
+import type { BuiltInRefusalSet } from './built-in-refusals.ts';
 import {
-  builtInRefusals,
   isLocalhostName,
   localhostAddresses,
   metadataHostNames,
+  refusalSets,
 } from './built-in-refusals.ts';
 import { pinnedLookup } from './pinned-lookup.ts';
 import type { ResolvedAddress, Resolver } from './resolver.ts';
@@ -20,6 +21,13 @@ export interface TargetPolicyOptions {
   deny?: readonly string[];
   /** How host names become addresses. Default: the system's resolver. */
   resolve?: Resolver;
+  /** The addresses refused unless allowed. Default `local` (API.md 4, health checks). */
+  builtIn?: BuiltInRefusalSet;
+  /**
+   * The setting a refusal names as the way to lift it, or null to name none. Default
+   * CHECK_TARGETS_ALLOW.
+   */
+  allowSetting?: string | null;
 }
 
 /** A target the policy accepts, with every address it was judged on. */
@@ -46,8 +54,6 @@ export class TargetRefusedError extends Error {
   }
 }
 
-const allowHint = '(CHECK_TARGETS_ALLOW can allow it)';
-
 /** Operator entries beat built-in ones of the same length; a deny beats an allow. */
 const Rank = { deny: 0, allow: 1, builtIn: 2 } as const;
 type Rank = (typeof Rank)[keyof typeof Rank];
@@ -64,7 +70,8 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
 
 /**
  * The policy of API.md 4: link-local, metadata, unspecified and loopback addresses are refused
- * unless allowed; everything else (private ranges included) is allowed unless denied. The most
+ * unless allowed; everything else (private ranges included) is allowed unless denied (`builtIn`
+ * chooses a stricter or a looser set of refused ranges for other callers). The most
  * specific entry covering an address decides; on a tie a deny beats an allow, and both beat the
  * built-in refusals. A host-name entry is the most specific of all for that name.
  */
@@ -72,6 +79,11 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
   const allow = targetRules(options.allow ?? [], 'CHECK_TARGETS_ALLOW');
   const deny = targetRules(options.deny ?? [], 'CHECK_TARGETS_DENY');
   const resolve = options.resolve ?? systemResolver;
+  const builtIn = options.builtIn ?? 'local';
+  const builtInRefusals = refusalSets[builtIn];
+  const allowSetting =
+    options.allowSetting === undefined ? 'CHECK_TARGETS_ALLOW' : options.allowSetting;
+  const allowHint = allowSetting ? ` (${allowSetting} can allow it)` : '';
 
   /** The deciding entry's refusal of one address ("is ..."), or undefined when it is allowed. */
   function decide(address: Address): string | undefined {
@@ -90,8 +102,9 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
       );
     }
     for (const rule of allow) consider(ruleCovers(rule, address), Rank.allow);
-    for (const { range, what } of builtInRefusals) {
-      consider(rangeCovers(range, address), Rank.builtIn, `is ${what} ${allowHint}`);
+    for (const { range, what, final } of builtInRefusals) {
+      const hint = final ? '' : allowHint;
+      consider(rangeCovers(range, address), Rank.builtIn, `is ${what}${hint}`);
     }
     return best?.refusal;
   }
@@ -122,7 +135,8 @@ export function createTargetPolicy(options: TargetPolicyOptions = {}): TargetPol
     }
     const allowedByName = allow.some((rule) => ruleMatchesName(rule, host));
     if (!allowedByName && metadataHostNames.has(host)) {
-      throw new TargetRefusedError(`${host} is a cloud metadata host name ${allowHint}`);
+      const hint = builtIn === 'local' ? allowHint : '';
+      throw new TargetRefusedError(`${host} is a cloud metadata host name${hint}`);
     }
     const addresses = isLocalhostName(host)
       ? [...localhostAddresses]

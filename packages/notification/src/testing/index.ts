@@ -4,12 +4,12 @@ export { recordingStrategy } from './recording-strategy.ts';
 export { testStrategy } from './test-strategy.ts';
 export { writeStrategySettings, writeUserChannel } from './settings-rows.ts';
 export { linkExternalAccount } from '../strategies/settings-store.ts';
-export {
-  jsonBody,
-  startFakeService,
-  type FakeAnswer,
-  type FakeService,
-  type ReceivedRequest,
-} from './fake-service.ts';
+export { jsonBody, startFakeService, type FakeAnswer, type FakeService } from './fake-service.ts';
 export { loopbackEgress } from './loopback-egress.ts';
 export { sendContextFor } from './send-context.ts';
+export {
+  startLoopbackServer,
+  type LoopbackHandler,
+  type LoopbackServer,
+  type ReceivedRequest,
+} from './loopback-server.ts';

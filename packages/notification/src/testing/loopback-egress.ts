@@ -1,17 +1,19 @@
 import type { ChannelEgress } from '../channels/channel-plugin.ts';
+import { createEgress } from '../egress/egress.ts';
 
 /**
- * An egress for tests: reaches only 127.0.0.1 (the fake services tests start) and follows no
- * redirect; any other address is refused before connecting.
+ * The egress guard allowing private addresses, for tests: and reaching only 127.0.0.1 (the fake
+ * services tests start); any other host is refused before connecting.
  */
 export function loopbackEgress(): ChannelEgress {
+  const egress = createEgress({ allowPrivate: true });
   return {
     fetch(url, init) {
-      const target = new URL(url);
-      if (target.hostname !== '127.0.0.1') {
-        return Promise.reject(new Error(`tests reach only loopback, not ${target.hostname}`));
+      const { hostname } = new URL(url);
+      if (hostname !== '127.0.0.1') {
+        return Promise.reject(new Error(`tests reach only loopback, not ${hostname}`));
       }
-      return fetch(target, { ...init, redirect: 'manual' });
+      return egress.fetch(url, init);
     },
   };
 }
