@@ -48,3 +48,5 @@ export {
   type EgressRequestInit,
 } from './egress/egress.ts';
 export { TargetRefusedError } from '@checkline/healthcheck';
+export { readUserConfigContact, userConfigContact } from './channels/user-config-contact.ts';
+export { fitUtf8 } from './channels/utf8-fit.ts';
