@@ -112,18 +112,19 @@ export async function attemptDelivery(
   if (!strategy) return skip(`Strategy ${claim.strategyId} is no longer registered`);
   if (!message) return skip('The notification no longer exists');
   const settings = facts.settings.get(claim.strategyId)!;
+  const channel = facts.channels.get(claim.strategyId)!.get(claim.userId)!;
   const decision = await eligibility({
     strategy,
     settings,
     profile: facts.profiles.get(claim.userId),
-    channel: facts.channels.get(claim.strategyId)!.get(claim.userId)!,
+    channel,
     transactional: claim.transactional,
     named: true,
   });
   if (!decision.send) return skip('skip' in decision ? decision.skip : 'Not to be sent');
 
   const action = storedAction(message);
-  const context: StrategySendContext<unknown, unknown> = {
+  const context: StrategySendContext<unknown, unknown, unknown> = {
     contact: decision.contact.contact,
     notification: {
       title: message.title,
@@ -141,6 +142,7 @@ export async function attemptDelivery(
     },
     strategyConfig: settings.config,
     ...(strategy.layoutConfig && { layoutConfig: settings.layoutConfig }),
+    ...(strategy.userConfig && channel.config !== undefined && { userConfig: channel.config }),
     ...(strategy.contactResolution.type === 'oauth-link' && {
       externalId: decision.contact.externalId,
       // The OAuth token store comes with issue 12; until then `send` gets no access token.

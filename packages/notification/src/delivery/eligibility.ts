@@ -45,7 +45,7 @@ export async function eligibility(input: EligibilityInput): Promise<Eligibility>
   if (!settings.enabled) return refuse('Channel disabled by an administrator');
   if (!settings.configured) return refuse('Channel not configured by an administrator');
   if (!input.transactional && !channel.enabled) return refuse('Channel disabled by the user');
-  const contact = await resolveContact(strategy, profile, channel);
+  const contact = await resolveContact(strategy, profile, channel, settings.config);
   if ('missing' in contact) return { send: false, skip: contact.missing };
   return { send: true, contact };
 }

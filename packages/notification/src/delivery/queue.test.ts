@@ -38,7 +38,36 @@ const hanging = recordingStrategy({ id: 'hanging' }, () => new Promise(() => {})
 const throwing = recordingStrategy({ id: 'throwing' }, () => {
   throw new Error('socket closed');
 });
-const all = [email, github, sms, chat, pager, flaky, rejecting, throttled, hanging, throwing];
+/** Reaches the user's own target, else the administrator's; signs with the user's token. */
+const personal = recordingStrategy({
+  id: 'personal',
+  config: versionedSchema({ version: 1, schema: z.object({ fallback: z.string().optional() }) }),
+  userConfig: versionedSchema({
+    version: 1,
+    schema: z.object({ target: z.string(), token: z.string() }),
+  }),
+  contactResolution: {
+    type: 'custom',
+    resolve: ({ userConfig, strategyConfig }) =>
+      Promise.resolve(
+        (userConfig as { target?: string } | undefined)?.target ??
+          (strategyConfig as { fallback?: string }).fallback,
+      ),
+  },
+});
+const all = [
+  email,
+  github,
+  sms,
+  chat,
+  pager,
+  flaky,
+  rejecting,
+  throttled,
+  hanging,
+  throwing,
+  personal,
+];
 
 let database: DatabaseHandle;
 let server: DeliveryProcess;
@@ -63,7 +92,12 @@ beforeAll(async () => {
     all.map((recorder) => recorder.strategy),
     {
       delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20, sendTimeoutMs: 300 },
-      settingsOf: (id) => (id === 'email' ? { layoutConfig: { color: '#123456' } } : {}),
+      settingsOf: (id) =>
+        id === 'email'
+          ? { layoutConfig: { color: '#123456' } }
+          : id === 'personal'
+            ? { config: { fallback: 'admin-target' } }
+            : {},
     },
   ));
 });
@@ -270,7 +304,11 @@ describe('delivery queue', () => {
     it('waits at least as long as the service asked (Retry-After) before the next attempt', async () => {
       const [tia] = await createUsers(database.db, ['tia@example.com'], [useRule('throttled')]);
       const before = Date.now();
-      const answer = await send({ userIds: [tia!], strategyId: qualified('throttled'), notification });
+      const answer = await send({
+        userIds: [tia!],
+        strategyId: qualified('throttled'),
+        notification,
+      });
       await server.worker().tick();
       await server.worker().idle();
       const [row] = await deliveryRows(answer.notificationId);
@@ -390,6 +428,33 @@ describe('delivery queue', () => {
       expect(sentOnes.deliveries).toHaveLength(5);
       const none = await log.getDeliveries({ userId: jo!, status: 'failed' });
       expect(none.deliveries).toEqual([]);
+    });
+
+    it("hands send the user's own settings, and a custom resolver the administrator's config", async () => {
+      const [own, none] = await createUsers(
+        database.db,
+        ['own@example.com', 'none@example.com'],
+        [useRule('personal')],
+      );
+      await setPreference(database.db, own!, 'personal', {
+        config: { target: 'own-target', token: 'own-token' },
+      });
+      const answer = await send({
+        userIds: [own!, none!],
+        strategyId: qualified('personal'),
+        notification,
+      });
+      await server.worker().drain();
+      const byUser = new Map(personal.sent.map((context) => [context.delivery.userId, context]));
+      expect(byUser.get(own!)).toMatchObject({
+        contact: 'own-target',
+        userConfig: { target: 'own-target', token: 'own-token' },
+        strategyConfig: { fallback: 'admin-target' },
+      });
+      expect(byUser.get(none!)).toMatchObject({ contact: 'admin-target' });
+      expect(byUser.get(none!)).not.toHaveProperty('userConfig');
+      const rows = await deliveryRows(answer.notificationId);
+      expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
     });
   });
 

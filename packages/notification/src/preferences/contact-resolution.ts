@@ -20,6 +20,7 @@ export async function resolveContact(
   strategy: Pick<NotificationStrategy, 'contactResolution'>,
   profile: Pick<UserProfile, 'id' | 'email' | 'identities'>,
   channel: Pick<UserChannelSettings, 'config' | 'externalId'>,
+  strategyConfig?: unknown,
 ): Promise<ContactOutcome> {
   const resolution = strategy.contactResolution;
   switch (resolution.type) {
@@ -48,6 +49,7 @@ export async function resolveContact(
         const contact = await resolution.resolve({
           userId: profile.id,
           userConfig: channel.config,
+          strategyConfig,
         });
         return nonEmpty(contact) ? { contact } : missing('the strategy found none');
       } catch (error) {

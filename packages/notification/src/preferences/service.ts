@@ -17,6 +17,7 @@ import {
   problemsOf,
   readPreferenceConfig,
 } from '../strategies/settings-store.ts';
+import { strategyLayerIssues } from '../strategies/validate-layer.ts';
 import type { Channel, UpdateMyChannelInput } from './schemas.ts';
 
 function channelView(
@@ -111,6 +112,12 @@ export async function updateMyChannel(
       before,
     );
     if (!write.ok) throw badRequest('Invalid channel settings', write.issues);
+    const issues = await strategyLayerIssues(
+      strategy,
+      { layer: 'userConfig', value: write.value },
+      'config',
+    );
+    if (issues.length > 0) throw badRequest('Invalid channel settings', issues);
     config = write.stored;
   }
   const changes = {

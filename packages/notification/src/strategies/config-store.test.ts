@@ -435,6 +435,90 @@ describe('strategy config store', () => {
     });
   });
 
+  describe("applies the strategy's own check (validateConfig)", () => {
+    /** Refuses the host `internal` and the phone `+0`; records every value it was given. */
+    function checkingStrategy() {
+      const seen: unknown[] = [];
+      const validateConfig: NotificationStrategy['validateConfig'] = ({ layer, value }) => {
+        seen.push({ layer, value });
+        const { host, phone } = value as { host?: string; phone?: string };
+        if (layer === 'config' && host === 'internal') {
+          return Promise.resolve([{ path: 'host', message: 'internal is not reachable' }]);
+        }
+        if (layer === 'userConfig' && phone === '+0') {
+          return Promise.resolve([{ path: 'phone', message: 'not a number we can reach' }]);
+        }
+        return Promise.resolve([]);
+      };
+      return { seen, validateConfig };
+    }
+
+    it('refuses an administrator config it rejects, storing nothing, and stores one it accepts', async () => {
+      const { seen, validateConfig } = checkingStrategy();
+      const { state, owner } = stateWith([{ id: 'mail', config: configV1, validateConfig }]);
+      const id = `${owner}.mail`;
+      await inTransaction((db) =>
+        updateStrategy(state, db, { strategyId: id, config: { host: 'mx', password: SECRET } }),
+      );
+      await expect(
+        inTransaction((db) =>
+          updateStrategy(state, db, {
+            strategyId: id,
+            enabled: true,
+            config: { host: 'internal' },
+          }),
+        ),
+      ).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        data: { issues: [{ path: 'config.host', message: 'internal is not reachable' }] },
+      });
+      const settings = (await loadStrategySettings(state, database.db, [id])).get(id)!;
+      expect(settings).toMatchObject({ enabled: false, config: { host: 'mx' } });
+      // It judged the value as it would be stored: the secret the write left out kept.
+      expect(seen).toEqual([
+        { layer: 'config', value: { host: 'mx', password: SECRET } },
+        { layer: 'config', value: { host: 'internal', password: SECRET } },
+      ]);
+    });
+
+    it('is not asked about a value the schema refuses', async () => {
+      const { seen, validateConfig } = checkingStrategy();
+      const { state, owner } = stateWith([{ id: 'mail', config: configV1, validateConfig }]);
+      await expect(
+        inTransaction((db) =>
+          updateStrategy(state, db, { strategyId: `${owner}.mail`, config: { host: 42 } }),
+        ),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST', data: { issues: [{ path: 'config.host' }] } });
+      expect(seen).toEqual([]);
+    });
+
+    it("refuses a user's settings it rejects, under the input's field", async () => {
+      const { validateConfig } = checkingStrategy();
+      const { state, owner } = stateWith([{ id: 'sms', userConfig: userV1, validateConfig }]);
+      const userId = randomUUID();
+      const user = testPrincipal([`${owner}.strategy.sms.use`], { kind: 'user', id: userId });
+      const update = (phone: string) =>
+        inTransaction((db) =>
+          updateMyChannel(state, db, user, userId, {
+            strategyId: `${owner}.sms`,
+            config: { phone },
+          }),
+        );
+      await expect(update('+0')).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        data: { issues: [{ path: 'config.phone', message: 'not a number we can reach' }] },
+      });
+      const rows = await database.db
+        .select()
+        .from(preferences)
+        .where(eq(preferences.userId, userId));
+      expect(rows).toEqual([]);
+      await expect(update('+41790000000')).resolves.toMatchObject({
+        config: { phone: '+41790000000' },
+      });
+    });
+  });
+
   describe('refuses the wrong caller', () => {
     it('refuses updateMyChannel without the .use rule, naming it', async () => {
       const { state, owner } = stateWith([{ id: 'sms', userConfig: userV1 }]);

@@ -12,6 +12,7 @@ import { useRuleOf } from './registry.ts';
 import type { StrategyView, UpdateStrategyInput } from './schemas.ts';
 import type { StrategyRead } from './settings-store.ts';
 import { readStrategyRow, strategyAddress, strategyProblems } from './settings-store.ts';
+import { strategyLayerIssues } from './validate-layer.ts';
 
 function strategyView(strategy: RegisteredStrategy, read: StrategyRead): StrategyView {
   const config = publicLayer(strategy.config, read.config);
@@ -98,6 +99,7 @@ export async function updateStrategy(
     .for('update');
   const before = await readStrategyRow(state, db, strategy, row);
   const issues: InputIssue[] = [];
+  const checks: Promise<InputIssue[]>[] = [];
   const prepare = (layer: 'config' | 'layoutConfig', value: unknown): StoredLayer | undefined => {
     const versioned = strategy[layer];
     if (!versioned) {
@@ -112,13 +114,17 @@ export async function updateStrategy(
       value,
       before[layer],
     );
-    if (write.ok) return write.stored;
-    issues.push(...write.issues);
-    return undefined;
+    if (!write.ok) {
+      issues.push(...write.issues);
+      return undefined;
+    }
+    checks.push(strategyLayerIssues(strategy, { layer, value: write.value }, layer));
+    return write.stored;
   };
   const config = input.config === undefined ? undefined : prepare('config', input.config);
   const layout =
     input.layoutConfig === undefined ? undefined : prepare('layoutConfig', input.layoutConfig);
+  if (issues.length === 0) issues.push(...(await Promise.all(checks)).flat());
   if (issues.length > 0) throw badRequest('Invalid strategy settings', issues);
   const configured = config !== undefined || before.config.state === 'ok';
   if (input.enabled === true && !configured) {

@@ -25,7 +25,12 @@ export type ContactResolution =
   /** The strategy's own resolver; undefined means the user has no contact. */
   | {
       type: 'custom';
-      resolve(context: { userId: string; userConfig: unknown }): Promise<string | undefined>;
+      resolve(context: {
+        userId: string;
+        userConfig: unknown;
+        /** The administrator's config (a default the user's settings may override). */
+        strategyConfig: unknown;
+      }): Promise<string | undefined>;
     };
 
 /** The delivery a `send` call attempts. */
@@ -41,7 +46,7 @@ export interface DeliveryIdentity {
   transactional: boolean;
 }
 
-export interface StrategySendContext<TConfig, TLayout> {
+export interface StrategySendContext<TConfig, TLayout, TUserConfig = unknown> {
   contact: string;
   /** The action's URL is absolute: paths of ours are resolved against the frontend's address. */
   notification: StrategyNotification;
@@ -49,6 +54,8 @@ export interface StrategySendContext<TConfig, TLayout> {
   strategyConfig: TConfig;
   /** Present when the strategy has a layoutConfig. */
   layoutConfig?: TLayout;
+  /** The user's own settings, secrets decrypted; undefined when the user saved none. */
+  userConfig?: TUserConfig;
   /** `oauth-link` strategies only. */
   accessToken?: string;
   /** `oauth-link` strategies only. */
@@ -66,6 +73,18 @@ export interface DeliveryResult {
    * the next attempt comes no sooner, capped at an hour.
    */
   retryAfterMs?: number;
+}
+
+/** A layer about to be stored, for a strategy's `validateConfig`. */
+export type ValidatedLayer<TConfig, TUserConfig, TLayout> =
+  | { layer: 'config'; value: TConfig }
+  | { layer: 'userConfig'; value: TUserConfig }
+  | { layer: 'layoutConfig'; value: TLayout };
+
+/** What is wrong with a layer: `path` is a dot path inside it (`url`), empty for the whole. */
+export interface LayerIssue {
+  path: string;
+  message: string;
 }
 
 /** Declarative OAuth linking of a user's account on the strategy's platform. */
@@ -107,7 +126,13 @@ export interface NotificationStrategy<TConfig = unknown, TUserConfig = unknown, 
   /** Administrator-customisable layout and branding. */
   layoutConfig?: VersionedSchema<TLayout>;
   contactResolution: ContactResolution;
-  send(context: StrategySendContext<TConfig, TLayout>): Promise<DeliveryResult>;
+  send(context: StrategySendContext<TConfig, TLayout, TUserConfig>): Promise<DeliveryResult>;
+  /**
+   * Checks a layer's value beyond its schema before it is stored (a webhook URL must not resolve
+   * to a private address, say): answers issues at paths inside the layer, empty when fine. The
+   * value is validated by the schema already, secrets in plain text; never echo them.
+   */
+  validateConfig?(layer: ValidatedLayer<TConfig, TUserConfig, TLayout>): Promise<LayerIssue[]>;
   oauth?: StrategyOAuth<TConfig>;
   /** Markdown: setup guide for administrators. */
   adminInstructions?: string;

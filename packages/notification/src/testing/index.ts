@@ -13,3 +13,11 @@ export {
   type LoopbackServer,
   type ReceivedRequest,
 } from './loopback-server.ts';
+export {
+  CHANNEL_PLUGIN,
+  createUsers,
+  qualified,
+  startDeliveryFixture,
+  useRule,
+  type DeliveryProcess,
+} from './fixture.ts';

@@ -1,0 +1,19 @@
+export {
+  createWebhookChannelPlugin,
+  WEBHOOK_PLUGIN_ID,
+  type WebhookChannelOptions,
+} from './plugin.ts';
+export type { WebhookPayload } from './payload.ts';
+export {
+  WebhookConfigSchema,
+  WebhookUserConfigSchema,
+  type WebhookConfig,
+  type WebhookUserConfig,
+} from './settings.ts';
+export {
+  SIGNATURE_HEADER,
+  signWebhook,
+  verifyWebhookSignature,
+  type VerifyOptions,
+} from './signature.ts';
+export { webhookStrategy } from './strategy.ts';

@@ -1,0 +1,31 @@
+import type { DeliveryIdentity, StrategyNotification } from '@checkline/notification';
+
+/** The JSON body of a webhook request. */
+export interface WebhookPayload {
+  /** The delivery's id: the same on every retry, so receivers can drop duplicates. */
+  id: string;
+  /** `<plugin>.<kind>`, e.g. `healthcheck.status_changed`. */
+  type: string;
+  title: string;
+  /** Markdown. */
+  description: string;
+  importance: string;
+  action: { label: string; url: string } | null;
+  /** When the notification was written (ISO 8601). */
+  timestamp: string;
+}
+
+export function webhookPayload(
+  notification: StrategyNotification,
+  delivery: Pick<DeliveryIdentity, 'id' | 'createdAt'>,
+): WebhookPayload {
+  return {
+    id: delivery.id,
+    type: notification.type,
+    title: notification.title,
+    description: notification.body ?? '',
+    importance: notification.importance ?? 'info',
+    action: notification.action ?? null,
+    timestamp: delivery.createdAt.toISOString(),
+  };
+}
