@@ -1,9 +1,10 @@
-import type { ChannelEgress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
   refusedServiceUrl,
-  unreachable,
+  urlIssues,
+  callFailure,
 } from '@checkline/notification';
 import { discordConfig, discordUserConfig } from './config.ts';
 import { discordMessage } from './embed.ts';
@@ -23,7 +24,7 @@ async function bodyRetryAfterMs(response: Response): Promise<number | undefined>
 }
 
 /** Posts an embed to the Discord webhook each user configured. */
-export function createDiscordStrategy(options: { egress: ChannelEgress }) {
+export function createDiscordStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'discord',
     displayName: 'Discord',
@@ -32,6 +33,11 @@ export function createDiscordStrategy(options: { egress: ChannelEgress }) {
     config: discordConfig,
     userConfig: discordUserConfig,
     contactResolution: { type: 'user-config', field: 'webhookUrl' },
+    async validateConfig(layer) {
+      return layer.layer === 'userConfig'
+        ? urlIssues(options.egress, 'webhookUrl', layer.value.webhookUrl)
+        : [];
+    },
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig }) {
@@ -55,7 +61,7 @@ export function createDiscordStrategy(options: { egress: ChannelEgress }) {
           ...(retryAfterMs !== undefined && { retryAfterMs }),
         });
       } catch (error) {
-        return unreachable(SERVICE, error);
+        return callFailure(SERVICE, error);
       }
     },
   });

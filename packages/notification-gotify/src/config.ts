@@ -16,6 +16,3 @@ export const gotifyUserConfig = versionedSchema({
     appToken: secret().describe("The token of an application created in Gotify's Apps tab."),
   }),
 });
-
-/** What `send` gets as the contact: the user's Gotify server and application token. */
-export const gotifyContact = z.object({ serverUrl: z.string(), appToken: z.string().min(1) });

@@ -1,20 +1,19 @@
-import type { ChannelEgress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
-  readUserConfigContact,
   refusedServiceUrl,
-  unreachable,
-  userConfigContact,
+  urlIssues,
+  callFailure,
 } from '@checkline/notification';
-import { gotifyConfig, gotifyContact, gotifyUserConfig } from './config.ts';
+import { gotifyConfig, gotifyUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { gotifyMessage } from './message.ts';
 
 const SERVICE = 'Gotify';
 
 /** Push messages to each user's own Gotify server through an application token. */
-export function createGotifyStrategy(options: { egress: ChannelEgress }) {
+export function createGotifyStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'gotify',
     displayName: 'Gotify',
@@ -22,14 +21,19 @@ export function createGotifyStrategy(options: { egress: ChannelEgress }) {
     icon: 'bell',
     config: gotifyConfig,
     userConfig: gotifyUserConfig,
-    contactResolution: userConfigContact(gotifyContact),
+    contactResolution: { type: 'user-config', field: 'serverUrl' },
+    async validateConfig(layer) {
+      return layer.layer === 'userConfig'
+        ? urlIssues(options.egress, 'serverUrl', layer.value.serverUrl)
+        : [];
+    },
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
-    async send({ contact, notification, strategyConfig }) {
-      const user = readUserConfigContact(gotifyContact, contact);
-      if (!user)
-        return { success: false, permanent: true, error: 'Gotify: no server and token set' };
-      const server = user.serverUrl.replace(/\/+$/, '');
+    async send({ contact, notification, strategyConfig, userConfig }) {
+      if (!userConfig?.appToken) {
+        return { success: false, permanent: true, error: 'Gotify: no app token set' };
+      }
+      const server = contact.replace(/\/+$/, '');
       const refused = refusedServiceUrl(server, {
         hosts: strategyConfig.webhookHosts,
         requireHttps: strategyConfig.requireHttps,
@@ -39,12 +43,12 @@ export function createGotifyStrategy(options: { egress: ChannelEgress }) {
       try {
         const response = await options.egress.fetch(`${server}/message`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-gotify-key': user.appToken },
+          headers: { 'content-type': 'application/json', 'x-gotify-key': userConfig.appToken },
           body: JSON.stringify(gotifyMessage(notification)),
         });
         return await deliveryResultOf(response, SERVICE);
       } catch (error) {
-        return unreachable(SERVICE, error);
+        return callFailure(SERVICE, error);
       }
     },
   });

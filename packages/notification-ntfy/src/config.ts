@@ -30,10 +30,3 @@ export const ntfyUserConfig = versionedSchema({
       .describe('An access token (tk_...) when the topic is protected.'),
   }),
 });
-
-/** What `send` gets as the contact: the user's ntfy fields. */
-export const ntfyContact = z.object({
-  serverUrl: z.string().optional(),
-  topic,
-  accessToken: z.string().optional(),
-});

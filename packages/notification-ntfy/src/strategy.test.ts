@@ -1,4 +1,4 @@
-import { secretFieldPaths } from '@checkline/notification';
+import { createEgress, secretFieldPaths } from '@checkline/notification';
 import type { FakeService } from '@checkline/notification/testing';
 import {
   jsonBody,
@@ -31,21 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => ntfy.close());
 
-/** The contact as the platform resolves it from the user's config. */
-async function contactOf(userConfig: unknown): Promise<string | undefined> {
-  const resolution = strategy.contactResolution;
-  if (resolution.type !== 'custom') throw new Error('ntfy resolves its contact itself');
-  return resolution.resolve({ userId: 'user-1', userConfig });
-}
-
-async function send(notification = {}, userConfig: Record<string, unknown> = {}) {
-  const contact = await contactOf({
-    serverUrl: ntfy.url,
-    topic: TOPIC,
-    accessToken: ACCESS_TOKEN,
-    ...userConfig,
-  });
-  return strategy.send(sendContextFor(strategy, { contact: contact!, config, notification }));
+function send(notification = {}, overrides: Record<string, unknown> = {}) {
+  const userConfig = { serverUrl: ntfy.url, topic: TOPIC, accessToken: ACCESS_TOKEN, ...overrides };
+  return strategy.send(
+    sendContextFor(strategy, { contact: TOPIC, config, userConfig, notification }),
+  );
 }
 
 describe('ntfy strategy', () => {
@@ -126,9 +116,19 @@ describe('ntfy strategy', () => {
     expect(ntfy.requests.length).toBe(before);
   });
 
-  it('finds no contact for a user without a topic', async () => {
-    expect(await contactOf({ serverUrl: ntfy.url })).toBeUndefined();
-    expect(await contactOf(undefined)).toBeUndefined();
+  it('takes the topic from the user config as the contact', () => {
+    expect(strategy.contactResolution).toEqual({ type: 'user-config', field: 'topic' });
+  });
+
+  it('refuses a private server address as the user saves it', async () => {
+    const guarded = createNtfyStrategy({ egress: createEgress() });
+    const issues = await guarded.validateConfig!({
+      layer: 'userConfig',
+      value: { serverUrl: 'http://169.254.169.254/', topic: TOPIC },
+    });
+    expect(issues).toEqual([
+      { path: 'serverUrl', message: expect.stringContaining('169.254.169.254') },
+    ]);
   });
 
   it('keeps the topic and the access token secret', () => {

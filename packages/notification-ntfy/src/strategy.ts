@@ -1,20 +1,19 @@
-import type { ChannelEgress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
-  readUserConfigContact,
   refusedServiceUrl,
-  unreachable,
-  userConfigContact,
+  urlIssues,
+  callFailure,
 } from '@checkline/notification';
-import { ntfyConfig, ntfyContact, ntfyUserConfig } from './config.ts';
+import { ntfyConfig, ntfyUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { ntfyMessage } from './message.ts';
 
 const SERVICE = 'ntfy';
 
 /** Push notifications published to each user's ntfy topic. */
-export function createNtfyStrategy(options: { egress: ChannelEgress }) {
+export function createNtfyStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'ntfy',
     displayName: 'ntfy',
@@ -22,13 +21,16 @@ export function createNtfyStrategy(options: { egress: ChannelEgress }) {
     icon: 'bell-ring',
     config: ntfyConfig,
     userConfig: ntfyUserConfig,
-    contactResolution: userConfigContact(ntfyContact),
+    contactResolution: { type: 'user-config', field: 'topic' },
+    async validateConfig(layer) {
+      return layer.layer === 'userConfig'
+        ? urlIssues(options.egress, 'serverUrl', layer.value.serverUrl)
+        : [];
+    },
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
-    async send({ contact, notification, strategyConfig }) {
-      const user = readUserConfigContact(ntfyContact, contact);
-      if (!user) return { success: false, permanent: true, error: 'ntfy: no valid topic set' };
-      const server = (user.serverUrl ?? strategyConfig.defaultServerUrl).replace(/\/+$/, '');
+    async send({ contact, notification, strategyConfig, userConfig }) {
+      const server = (userConfig?.serverUrl ?? strategyConfig.defaultServerUrl).replace(/\/+$/, '');
       const refused = refusedServiceUrl(server, {
         hosts: strategyConfig.webhookHosts,
         requireHttps: strategyConfig.requireHttps,
@@ -40,13 +42,13 @@ export function createNtfyStrategy(options: { egress: ChannelEgress }) {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            ...(user.accessToken && { authorization: `Bearer ${user.accessToken}` }),
+            ...(userConfig?.accessToken && { authorization: `Bearer ${userConfig.accessToken}` }),
           },
-          body: JSON.stringify(ntfyMessage(user.topic, notification)),
+          body: JSON.stringify(ntfyMessage(contact, notification)),
         });
         return await deliveryResultOf(response, SERVICE);
       } catch (error) {
-        return unreachable(SERVICE, error);
+        return callFailure(SERVICE, error);
       }
     },
   });

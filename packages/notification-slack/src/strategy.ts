@@ -1,9 +1,9 @@
-import type { ChannelEgress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   escapeChat,
   slackBlocks,
-  unreachable,
+  callFailure,
 } from '@checkline/notification';
 import { slackConfig, slackUrls } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
@@ -20,7 +20,7 @@ const EMOJI_BY_IMPORTANCE: Record<string, string> = {
 };
 
 /** Direct messages from the organisation's Slack app to each user who linked their account. */
-export function createSlackStrategy(options: { egress: ChannelEgress }) {
+export function createSlackStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'slack',
     displayName: 'Slack',
@@ -59,7 +59,7 @@ export function createSlackStrategy(options: { egress: ChannelEgress }) {
         });
         return await slackResult(response);
       } catch (error) {
-        return unreachable('Slack', error);
+        return callFailure('Slack', error);
       }
     },
   });

@@ -1,5 +1,5 @@
-import type { ChannelEgress } from '@checkline/notification';
-import { defineNotificationStrategy, deliveryResultOf, unreachable } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
+import { defineNotificationStrategy, deliveryResultOf, callFailure } from '@checkline/notification';
 import { smsConfig, smsUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { smsText } from './message.ts';
@@ -7,7 +7,7 @@ import { smsText } from './message.ts';
 const SERVICE = 'Twilio';
 
 /** Text messages through Twilio's Messages API to the number each user gave. */
-export function createSmsStrategy(options: { egress: ChannelEgress }) {
+export function createSmsStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'sms',
     displayName: 'SMS',
@@ -40,7 +40,7 @@ export function createSmsStrategy(options: { egress: ChannelEgress }) {
         );
         return await deliveryResultOf(response, SERVICE);
       } catch (error) {
-        return unreachable(SERVICE, error);
+        return callFailure(SERVICE, error);
       }
     },
   });

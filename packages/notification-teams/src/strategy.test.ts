@@ -1,4 +1,4 @@
-import { secretFieldPaths } from '@checkline/notification';
+import { createEgress, secretFieldPaths } from '@checkline/notification';
 import type { FakeService } from '@checkline/notification/testing';
 import {
   jsonBody,
@@ -145,5 +145,33 @@ describe('Teams strategy', () => {
     teams.answerNext({ status: 400, body: 'bad card' });
     const result = await send();
     expect(result.error).not.toContain('s3cret-signature');
+  });
+
+  describe('refuses private addresses without connecting', () => {
+    const guarded = createTeamsStrategy({ egress: createEgress() });
+
+    it('as the user saves the webhook URL', async () => {
+      const issues = await guarded.validateConfig!({
+        layer: 'userConfig',
+        value: { webhookUrl: 'https://10.0.0.1/workflows/1' },
+      });
+      expect(issues).toEqual([
+        { path: 'webhookUrl', message: expect.stringContaining('10.0.0.1') },
+      ]);
+    });
+
+    it('at send, failing for good', async () => {
+      const result = await guarded.send(
+        sendContextFor(guarded, {
+          contact: 'https://169.254.169.254/latest/meta-data',
+          config: { webhookHosts: ['*'] },
+        }),
+      );
+      expect(result).toMatchObject({
+        success: false,
+        permanent: true,
+        error: expect.stringContaining('169.254.169.254'),
+      });
+    });
   });
 });

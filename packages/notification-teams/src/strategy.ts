@@ -1,9 +1,10 @@
-import type { ChannelEgress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
   refusedServiceUrl,
-  unreachable,
+  urlIssues,
+  callFailure,
 } from '@checkline/notification';
 import { teamsMessage } from './adaptive-card.ts';
 import { teamsConfig, teamsUserConfig } from './config.ts';
@@ -12,7 +13,7 @@ import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 const SERVICE = 'Microsoft Teams';
 
 /** Posts an Adaptive Card to the Workflows webhook URL each user configured. */
-export function createTeamsStrategy(options: { egress: ChannelEgress }) {
+export function createTeamsStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'teams',
     displayName: 'Microsoft Teams',
@@ -21,6 +22,11 @@ export function createTeamsStrategy(options: { egress: ChannelEgress }) {
     config: teamsConfig,
     userConfig: teamsUserConfig,
     contactResolution: { type: 'user-config', field: 'webhookUrl' },
+    async validateConfig(layer) {
+      return layer.layer === 'userConfig'
+        ? urlIssues(options.egress, 'webhookUrl', layer.value.webhookUrl)
+        : [];
+    },
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig }) {
@@ -39,7 +45,7 @@ export function createTeamsStrategy(options: { egress: ChannelEgress }) {
         });
         return await deliveryResultOf(response, SERVICE);
       } catch (error) {
-        return unreachable(SERVICE, error);
+        return callFailure(SERVICE, error);
       }
     },
   });

@@ -1,5 +1,5 @@
-import type { ChannelEgress } from '@checkline/notification';
-import { defineNotificationStrategy, deliveryResultOf, unreachable } from '@checkline/notification';
+import type { Egress } from '@checkline/notification';
+import { defineNotificationStrategy, deliveryResultOf, callFailure } from '@checkline/notification';
 import { telegramConfig, telegramUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { telegramMessage } from './message.ts';
@@ -18,7 +18,7 @@ async function bodyRetryAfterMs(response: Response): Promise<number | undefined>
 }
 
 /** Sends through the administrator's bot to each user's chat with it. */
-export function createTelegramStrategy(options: { egress: ChannelEgress }) {
+export function createTelegramStrategy(options: { egress: Egress }) {
   return defineNotificationStrategy({
     id: 'telegram',
     displayName: 'Telegram',
@@ -45,7 +45,7 @@ export function createTelegramStrategy(options: { egress: ChannelEgress }) {
           ...(retryAfterMs !== undefined && { retryAfterMs }),
         });
       } catch (error) {
-        return unreachable(SERVICE, error);
+        return callFailure(SERVICE, error);
       }
     },
   });

@@ -37,7 +37,8 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
-export { createChannelPlugin, type ChannelEgress } from './channels/channel-plugin.ts';
+export { createChannelPlugin } from './channels/channel-plugin.ts';
+export { callFailure, urlIssues } from './channels/call-failure.ts';
 export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
 export { serviceUrlRules } from './channels/url-rules.ts';
 export * from './render/index.ts';
@@ -48,5 +49,4 @@ export {
   type EgressRequestInit,
 } from './egress/egress.ts';
 export { TargetRefusedError } from '@checkline/healthcheck';
-export { readUserConfigContact, userConfigContact } from './channels/user-config-contact.ts';
 export { fitUtf8 } from './channels/utf8-fit.ts';
