@@ -5,11 +5,35 @@ import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { NotificationOptions } from '@checkline/notification';
-import { createNotificationPlugin } from '@checkline/notification';
+import { createEgress, createNotificationPlugin } from '@checkline/notification';
+import { createDiscordChannelPlugin } from '@checkline/notification-discord';
+import { createGotifyChannelPlugin } from '@checkline/notification-gotify';
+import { createNtfyChannelPlugin } from '@checkline/notification-ntfy';
+import { createSlackChannelPlugin } from '@checkline/notification-slack';
+import { createSmsChannelPlugin } from '@checkline/notification-sms';
+import { createTeamsChannelPlugin } from '@checkline/notification-teams';
+import { createTelegramChannelPlugin } from '@checkline/notification-telegram';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
 const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
+
+/**
+ * The channel plugins every server mounts, all calling out through one egress guard. A plugin of
+ * `extra` with the same id takes a channel's place (tests mount them with a loopback egress).
+ */
+const channelPlugins = (env: Env, extra: readonly AnyPlugin[]): AnyPlugin[] => {
+  const egress = createEgress({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE });
+  return [
+    createSlackChannelPlugin({ egress }),
+    createTeamsChannelPlugin({ egress }),
+    createDiscordChannelPlugin({ egress }),
+    createTelegramChannelPlugin({ egress }),
+    createSmsChannelPlugin({ egress }),
+    createNtfyChannelPlugin({ egress }),
+    createGotifyChannelPlugin({ egress }),
+  ].filter((channel) => !extra.some((plugin) => plugin.id === channel.id));
+};
 
 /**
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
@@ -29,6 +53,7 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: Not
       frontendUrl: env.FRONTEND_URL,
       ...notification,
     }),
+    ...channelPlugins(env, extra),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 

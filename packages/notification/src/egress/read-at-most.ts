@@ -5,7 +5,7 @@
 export async function readAtMost(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
-): Promise<Uint8Array | null> {
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return null;
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
