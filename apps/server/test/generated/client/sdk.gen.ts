@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthAddTeamMemberData, AuthAddTeamMemberErrors, AuthAddTeamMemberResponses, AuthChangeMyPasswordData, AuthChangeMyPasswordErrors, AuthChangeMyPasswordResponses, AuthCreateApplicationData, AuthCreateApplicationErrors, AuthCreateApplicationResponses, AuthCreateRoleData, AuthCreateRoleErrors, AuthCreateRoleResponses, AuthCreateTeamData, AuthCreateTeamErrors, AuthCreateTeamResponses, AuthCreateUserData, AuthCreateUserErrors, AuthCreateUserResponses, AuthCustomLoginData, AuthCustomLoginResponses, AuthCustomSignupData, AuthCustomSignupResponses, AuthDeleteApplicationData, AuthDeleteApplicationErrors, AuthDeleteApplicationResponses, AuthDeleteRoleData, AuthDeleteRoleErrors, AuthDeleteRoleResponses, AuthDeleteTeamData, AuthDeleteTeamErrors, AuthDeleteTeamResponses, AuthDeleteUserData, AuthDeleteUserErrors, AuthDeleteUserResponses, AuthGetAccessRulesData, AuthGetAccessRulesErrors, AuthGetAccessRulesResponses, AuthGetApplicationsData, AuthGetApplicationsErrors, AuthGetApplicationsResponses, AuthGetAuditLogData, AuthGetAuditLogErrors, AuthGetAuditLogResponses, AuthGetMeData, AuthGetMeErrors, AuthGetMeResponses, AuthGetRegistrationStatusData, AuthGetRegistrationStatusErrors, AuthGetRegistrationStatusResponses, AuthGetResourceAccessData, AuthGetResourceAccessErrors, AuthGetResourceAccessResponses, AuthGetRolesData, AuthGetRolesErrors, AuthGetRolesResponses, AuthGetTeamsData, AuthGetTeamsErrors, AuthGetTeamsResponses, AuthGetUserProfilesData, AuthGetUserProfilesErrors, AuthGetUserProfilesResponses, AuthGetUsersData, AuthGetUsersErrors, AuthGetUsersResponses, AuthKeyedData, AuthKeyedErrors, AuthKeyedResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthRegenerateApplicationSecretData, AuthRegenerateApplicationSecretErrors, AuthRegenerateApplicationSecretResponses, AuthRemoveTeamMemberData, AuthRemoveTeamMemberErrors, AuthRemoveTeamMemberResponses, AuthUpdateApplicationData, AuthUpdateApplicationErrors, AuthUpdateApplicationResponses, AuthUpdateRegistrationStatusData, AuthUpdateRegistrationStatusErrors, AuthUpdateRegistrationStatusResponses, AuthUpdateResourceAccessData, AuthUpdateResourceAccessErrors, AuthUpdateResourceAccessResponses, AuthUpdateRoleData, AuthUpdateRoleErrors, AuthUpdateRoleResponses, AuthUpdateTeamData, AuthUpdateTeamErrors, AuthUpdateTeamResponses, AuthUpdateUserData, AuthUpdateUserErrors, AuthUpdateUserResponses, CatalogAddSystemToGroupData, CatalogAddSystemToGroupErrors, CatalogAddSystemToGroupResponses, CatalogCreateGroupData, CatalogCreateGroupErrors, CatalogCreateGroupResponses, CatalogCreateSystemData, CatalogCreateSystemErrors, CatalogCreateSystemResponses, CatalogDeleteGroupData, CatalogDeleteGroupErrors, CatalogDeleteGroupResponses, CatalogDeleteSystemData, CatalogDeleteSystemErrors, CatalogDeleteSystemResponses, CatalogGetGroupData, CatalogGetGroupErrors, CatalogGetGroupResponses, CatalogGetGroupsData, CatalogGetGroupsErrors, CatalogGetGroupsResponses, CatalogGetSystemData, CatalogGetSystemErrors, CatalogGetSystemGroupsData, CatalogGetSystemGroupsErrors, CatalogGetSystemGroupsResponses, CatalogGetSystemResponses, CatalogGetSystemsData, CatalogGetSystemsErrors, CatalogGetSystemsResponses, CatalogKeyedData, CatalogKeyedErrors, CatalogKeyedResponses, CatalogRemoveSystemFromGroupData, CatalogRemoveSystemFromGroupErrors, CatalogRemoveSystemFromGroupResponses, CatalogUpdateGroupData, CatalogUpdateGroupErrors, CatalogUpdateGroupResponses, CatalogUpdateSystemData, CatalogUpdateSystemErrors, CatalogUpdateSystemResponses, HealthcheckCreateHealthCheckData, HealthcheckCreateHealthCheckErrors, HealthcheckCreateHealthCheckResponses, HealthcheckDeleteHealthCheckData, HealthcheckDeleteHealthCheckErrors, HealthcheckDeleteHealthCheckResponses, HealthcheckGetBulkSystemHealthStatusData, HealthcheckGetBulkSystemHealthStatusErrors, HealthcheckGetBulkSystemHealthStatusResponses, HealthcheckGetHealthChecksData, HealthcheckGetHealthChecksErrors, HealthcheckGetHealthChecksResponses, HealthcheckGetHealthCheckTypesData, HealthcheckGetHealthCheckTypesErrors, HealthcheckGetHealthCheckTypesResponses, HealthcheckGetHistoryData, HealthcheckGetHistoryErrors, HealthcheckGetHistoryResponses, HealthcheckGetSystemHealthStatusData, HealthcheckGetSystemHealthStatusErrors, HealthcheckGetSystemHealthStatusResponses, HealthcheckKeyedData, HealthcheckKeyedErrors, HealthcheckKeyedResponses, HealthcheckRunHealthCheckData, HealthcheckRunHealthCheckErrors, HealthcheckRunHealthCheckResponses, HealthcheckUpdateHealthCheckData, HealthcheckUpdateHealthCheckErrors, HealthcheckUpdateHealthCheckResponses, IncidentCreateIncidentData, IncidentCreateIncidentErrors, IncidentCreateIncidentResponses, IncidentDeleteIncidentData, IncidentDeleteIncidentErrors, IncidentDeleteIncidentResponses, IncidentGetIncidentData, IncidentGetIncidentErrors, IncidentGetIncidentResponses, IncidentGetIncidentsData, IncidentGetIncidentsErrors, IncidentGetIncidentsResponses, IncidentKeyedData, IncidentKeyedErrors, IncidentKeyedResponses, IncidentListIncidentsData, IncidentListIncidentsErrors, IncidentListIncidentsResponses, IncidentUpdateIncidentData, IncidentUpdateIncidentErrors, IncidentUpdateIncidentResponses, MaintenanceDeleteWindowData, MaintenanceDeleteWindowErrors, MaintenanceDeleteWindowResponses, MaintenanceGetBulkActiveWindowsData, MaintenanceGetBulkActiveWindowsErrors, MaintenanceGetBulkActiveWindowsResponses, MaintenanceGetWindowsData, MaintenanceGetWindowsErrors, MaintenanceGetWindowsResponses, MaintenanceKeyedData, MaintenanceKeyedErrors, MaintenanceKeyedResponses, MaintenanceScheduleWindowData, MaintenanceScheduleWindowErrors, MaintenanceScheduleWindowResponses, MaintenanceUpdateWindowData, MaintenanceUpdateWindowErrors, MaintenanceUpdateWindowResponses, NotificationCreateSubscriptionData, NotificationCreateSubscriptionErrors, NotificationCreateSubscriptionResponses, NotificationDeleteNotificationData, NotificationDeleteNotificationErrors, NotificationDeleteNotificationResponses, NotificationDeleteSubscriptionData, NotificationDeleteSubscriptionErrors, NotificationDeleteSubscriptionResponses, NotificationGetDeliveriesData, NotificationGetDeliveriesErrors, NotificationGetDeliveriesResponses, NotificationGetMyChannelsData, NotificationGetMyChannelsErrors, NotificationGetMyChannelsResponses, NotificationGetMySubscriptionsData, NotificationGetMySubscriptionsErrors, NotificationGetMySubscriptionsResponses, NotificationGetNotificationsData, NotificationGetNotificationsErrors, NotificationGetNotificationsResponses, NotificationGetStrategiesData, NotificationGetStrategiesErrors, NotificationGetStrategiesResponses, NotificationGetUnreadCountData, NotificationGetUnreadCountErrors, NotificationGetUnreadCountResponses, NotificationKeyedData, NotificationKeyedErrors, NotificationKeyedResponses, NotificationMarkAsReadData, NotificationMarkAsReadErrors, NotificationMarkAsReadResponses, NotificationNotifyUsersData, NotificationNotifyUsersErrors, NotificationNotifyUsersResponses, NotificationSendExternalData, NotificationSendExternalErrors, NotificationSendExternalResponses, NotificationSendTestNotificationData, NotificationSendTestNotificationErrors, NotificationSendTestNotificationResponses, NotificationSendTransactionalData, NotificationSendTransactionalErrors, NotificationSendTransactionalResponses, NotificationStreamNotificationsData, NotificationStreamNotificationsErrors, NotificationStreamNotificationsResponse, NotificationStreamNotificationsResponses, NotificationUpdateMyChannelData, NotificationUpdateMyChannelErrors, NotificationUpdateMyChannelResponses, NotificationUpdateStrategyData, NotificationUpdateStrategyErrors, NotificationUpdateStrategyResponses, ServerHealthzData, ServerHealthzResponses, ServerReadyzData, ServerReadyzErrors, ServerReadyzResponses } from './types.gen';
+import type { AuthAddTeamMemberData, AuthAddTeamMemberErrors, AuthAddTeamMemberResponses, AuthChangeMyPasswordData, AuthChangeMyPasswordErrors, AuthChangeMyPasswordResponses, AuthCreateApplicationData, AuthCreateApplicationErrors, AuthCreateApplicationResponses, AuthCreateRoleData, AuthCreateRoleErrors, AuthCreateRoleResponses, AuthCreateTeamData, AuthCreateTeamErrors, AuthCreateTeamResponses, AuthCreateUserData, AuthCreateUserErrors, AuthCreateUserResponses, AuthCustomLoginData, AuthCustomLoginResponses, AuthCustomSignupData, AuthCustomSignupResponses, AuthDeleteApplicationData, AuthDeleteApplicationErrors, AuthDeleteApplicationResponses, AuthDeleteRoleData, AuthDeleteRoleErrors, AuthDeleteRoleResponses, AuthDeleteTeamData, AuthDeleteTeamErrors, AuthDeleteTeamResponses, AuthDeleteUserData, AuthDeleteUserErrors, AuthDeleteUserResponses, AuthGetAccessRulesData, AuthGetAccessRulesErrors, AuthGetAccessRulesResponses, AuthGetApplicationsData, AuthGetApplicationsErrors, AuthGetApplicationsResponses, AuthGetAuditLogData, AuthGetAuditLogErrors, AuthGetAuditLogResponses, AuthGetMeData, AuthGetMeErrors, AuthGetMeResponses, AuthGetRegistrationStatusData, AuthGetRegistrationStatusErrors, AuthGetRegistrationStatusResponses, AuthGetResourceAccessData, AuthGetResourceAccessErrors, AuthGetResourceAccessResponses, AuthGetRolesData, AuthGetRolesErrors, AuthGetRolesResponses, AuthGetTeamsData, AuthGetTeamsErrors, AuthGetTeamsResponses, AuthGetUserProfilesData, AuthGetUserProfilesErrors, AuthGetUserProfilesResponses, AuthGetUsersData, AuthGetUsersErrors, AuthGetUsersResponses, AuthKeyedData, AuthKeyedErrors, AuthKeyedResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthRegenerateApplicationSecretData, AuthRegenerateApplicationSecretErrors, AuthRegenerateApplicationSecretResponses, AuthRemoveTeamMemberData, AuthRemoveTeamMemberErrors, AuthRemoveTeamMemberResponses, AuthUpdateApplicationData, AuthUpdateApplicationErrors, AuthUpdateApplicationResponses, AuthUpdateRegistrationStatusData, AuthUpdateRegistrationStatusErrors, AuthUpdateRegistrationStatusResponses, AuthUpdateResourceAccessData, AuthUpdateResourceAccessErrors, AuthUpdateResourceAccessResponses, AuthUpdateRoleData, AuthUpdateRoleErrors, AuthUpdateRoleResponses, AuthUpdateTeamData, AuthUpdateTeamErrors, AuthUpdateTeamResponses, AuthUpdateUserData, AuthUpdateUserErrors, AuthUpdateUserResponses, CatalogAddSystemToGroupData, CatalogAddSystemToGroupErrors, CatalogAddSystemToGroupResponses, CatalogCreateGroupData, CatalogCreateGroupErrors, CatalogCreateGroupResponses, CatalogCreateSystemData, CatalogCreateSystemErrors, CatalogCreateSystemResponses, CatalogDeleteGroupData, CatalogDeleteGroupErrors, CatalogDeleteGroupResponses, CatalogDeleteSystemData, CatalogDeleteSystemErrors, CatalogDeleteSystemResponses, CatalogGetGroupData, CatalogGetGroupErrors, CatalogGetGroupResponses, CatalogGetGroupsData, CatalogGetGroupsErrors, CatalogGetGroupsResponses, CatalogGetSystemData, CatalogGetSystemErrors, CatalogGetSystemGroupsData, CatalogGetSystemGroupsErrors, CatalogGetSystemGroupsResponses, CatalogGetSystemResponses, CatalogGetSystemsData, CatalogGetSystemsErrors, CatalogGetSystemsResponses, CatalogKeyedData, CatalogKeyedErrors, CatalogKeyedResponses, CatalogRemoveSystemFromGroupData, CatalogRemoveSystemFromGroupErrors, CatalogRemoveSystemFromGroupResponses, CatalogUpdateGroupData, CatalogUpdateGroupErrors, CatalogUpdateGroupResponses, CatalogUpdateSystemData, CatalogUpdateSystemErrors, CatalogUpdateSystemResponses, HealthcheckCreateHealthCheckData, HealthcheckCreateHealthCheckErrors, HealthcheckCreateHealthCheckResponses, HealthcheckDeleteHealthCheckData, HealthcheckDeleteHealthCheckErrors, HealthcheckDeleteHealthCheckResponses, HealthcheckGetBulkSystemHealthStatusData, HealthcheckGetBulkSystemHealthStatusErrors, HealthcheckGetBulkSystemHealthStatusResponses, HealthcheckGetHealthChecksData, HealthcheckGetHealthChecksErrors, HealthcheckGetHealthChecksResponses, HealthcheckGetHealthCheckTypesData, HealthcheckGetHealthCheckTypesErrors, HealthcheckGetHealthCheckTypesResponses, HealthcheckGetHistoryData, HealthcheckGetHistoryErrors, HealthcheckGetHistoryResponses, HealthcheckGetSystemHealthStatusData, HealthcheckGetSystemHealthStatusErrors, HealthcheckGetSystemHealthStatusResponses, HealthcheckKeyedData, HealthcheckKeyedErrors, HealthcheckKeyedResponses, HealthcheckRunHealthCheckData, HealthcheckRunHealthCheckErrors, HealthcheckRunHealthCheckResponses, HealthcheckUpdateHealthCheckData, HealthcheckUpdateHealthCheckErrors, HealthcheckUpdateHealthCheckResponses, IncidentCreateIncidentData, IncidentCreateIncidentErrors, IncidentCreateIncidentResponses, IncidentDeleteIncidentData, IncidentDeleteIncidentErrors, IncidentDeleteIncidentResponses, IncidentGetIncidentData, IncidentGetIncidentErrors, IncidentGetIncidentResponses, IncidentGetIncidentsData, IncidentGetIncidentsErrors, IncidentGetIncidentsResponses, IncidentKeyedData, IncidentKeyedErrors, IncidentKeyedResponses, IncidentListIncidentsData, IncidentListIncidentsErrors, IncidentListIncidentsResponses, IncidentUpdateIncidentData, IncidentUpdateIncidentErrors, IncidentUpdateIncidentResponses, MaintenanceDeleteWindowData, MaintenanceDeleteWindowErrors, MaintenanceDeleteWindowResponses, MaintenanceGetBulkActiveWindowsData, MaintenanceGetBulkActiveWindowsErrors, MaintenanceGetBulkActiveWindowsResponses, MaintenanceGetWindowsData, MaintenanceGetWindowsErrors, MaintenanceGetWindowsResponses, MaintenanceKeyedData, MaintenanceKeyedErrors, MaintenanceKeyedResponses, MaintenanceScheduleWindowData, MaintenanceScheduleWindowErrors, MaintenanceScheduleWindowResponses, MaintenanceUpdateWindowData, MaintenanceUpdateWindowErrors, MaintenanceUpdateWindowResponses, NotificationCreateSubscriptionData, NotificationCreateSubscriptionErrors, NotificationCreateSubscriptionResponses, NotificationDeleteNotificationData, NotificationDeleteNotificationErrors, NotificationDeleteNotificationResponses, NotificationDeleteSubscriptionData, NotificationDeleteSubscriptionErrors, NotificationDeleteSubscriptionResponses, NotificationDiscordKeyedData, NotificationDiscordKeyedErrors, NotificationDiscordKeyedResponses, NotificationGetDeliveriesData, NotificationGetDeliveriesErrors, NotificationGetDeliveriesResponses, NotificationGetMyChannelsData, NotificationGetMyChannelsErrors, NotificationGetMyChannelsResponses, NotificationGetMySubscriptionsData, NotificationGetMySubscriptionsErrors, NotificationGetMySubscriptionsResponses, NotificationGetNotificationsData, NotificationGetNotificationsErrors, NotificationGetNotificationsResponses, NotificationGetStrategiesData, NotificationGetStrategiesErrors, NotificationGetStrategiesResponses, NotificationGetUnreadCountData, NotificationGetUnreadCountErrors, NotificationGetUnreadCountResponses, NotificationGotifyKeyedData, NotificationGotifyKeyedErrors, NotificationGotifyKeyedResponses, NotificationKeyedData, NotificationKeyedErrors, NotificationKeyedResponses, NotificationMarkAsReadData, NotificationMarkAsReadErrors, NotificationMarkAsReadResponses, NotificationNotifyUsersData, NotificationNotifyUsersErrors, NotificationNotifyUsersResponses, NotificationNtfyKeyedData, NotificationNtfyKeyedErrors, NotificationNtfyKeyedResponses, NotificationSendExternalData, NotificationSendExternalErrors, NotificationSendExternalResponses, NotificationSendTestNotificationData, NotificationSendTestNotificationErrors, NotificationSendTestNotificationResponses, NotificationSendTransactionalData, NotificationSendTransactionalErrors, NotificationSendTransactionalResponses, NotificationSlackKeyedData, NotificationSlackKeyedErrors, NotificationSlackKeyedResponses, NotificationSmsKeyedData, NotificationSmsKeyedErrors, NotificationSmsKeyedResponses, NotificationStreamNotificationsData, NotificationStreamNotificationsErrors, NotificationStreamNotificationsResponse, NotificationStreamNotificationsResponses, NotificationTeamsKeyedData, NotificationTeamsKeyedErrors, NotificationTeamsKeyedResponses, NotificationTelegramKeyedData, NotificationTelegramKeyedErrors, NotificationTelegramKeyedResponses, NotificationUpdateMyChannelData, NotificationUpdateMyChannelErrors, NotificationUpdateMyChannelResponses, NotificationUpdateStrategyData, NotificationUpdateStrategyErrors, NotificationUpdateStrategyResponses, ServerHealthzData, ServerHealthzResponses, ServerReadyzData, ServerReadyzErrors, ServerReadyzResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1531,6 +1531,167 @@ export const notificationKeyed = <ThrowOnError extends boolean = false>(options:
             type: 'apiKey'
         }],
     url: '/api/notification',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-slack procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationSlackKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationSlackKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationSlackKeyedResponses, NotificationSlackKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-slack',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-teams procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationTeamsKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationTeamsKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationTeamsKeyedResponses, NotificationTeamsKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-teams',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-discord procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationDiscordKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationDiscordKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationDiscordKeyedResponses, NotificationDiscordKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-discord',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-telegram procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationTelegramKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationTelegramKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationTelegramKeyedResponses, NotificationTelegramKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-telegram',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-sms procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationSmsKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationSmsKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationSmsKeyedResponses, NotificationSmsKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-sms',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-ntfy procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationNtfyKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationNtfyKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationNtfyKeyedResponses, NotificationNtfyKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-ntfy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Calls notification-gotify procedures by name; several keys are one batch.
+ *
+ * Each key of the body is a procedure of this plugin, its value that procedure's input (`{}` when none); the answer has the same keys in the same order, each holding that procedure's output.
+ *
+ * Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.
+ *
+ * Several keys are one batch (at most 20): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with `procedure` naming it. A repeated key is BAD_REQUEST.
+ */
+export const notificationGotifyKeyed = <ThrowOnError extends boolean = false>(options: Options<NotificationGotifyKeyedData, ThrowOnError>) => (options.client ?? client).post<NotificationGotifyKeyedResponses, NotificationGotifyKeyedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'checkline_session',
+            type: 'apiKey'
+        }],
+    url: '/api/notification-gotify',
     ...options,
     headers: {
         'Content-Type': 'application/json',

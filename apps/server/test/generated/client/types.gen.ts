@@ -6659,6 +6659,433 @@ export type NotificationKeyedResponses = {
 
 export type NotificationKeyedResponse = NotificationKeyedResponses[keyof NotificationKeyedResponses];
 
+export type NotificationSlackKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-slack';
+};
+
+export type NotificationSlackKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationSlackKeyedError = NotificationSlackKeyedErrors[keyof NotificationSlackKeyedErrors];
+
+export type NotificationSlackKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationSlackKeyedResponse = NotificationSlackKeyedResponses[keyof NotificationSlackKeyedResponses];
+
+export type NotificationTeamsKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-teams';
+};
+
+export type NotificationTeamsKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationTeamsKeyedError = NotificationTeamsKeyedErrors[keyof NotificationTeamsKeyedErrors];
+
+export type NotificationTeamsKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationTeamsKeyedResponse = NotificationTeamsKeyedResponses[keyof NotificationTeamsKeyedResponses];
+
+export type NotificationDiscordKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-discord';
+};
+
+export type NotificationDiscordKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationDiscordKeyedError = NotificationDiscordKeyedErrors[keyof NotificationDiscordKeyedErrors];
+
+export type NotificationDiscordKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationDiscordKeyedResponse = NotificationDiscordKeyedResponses[keyof NotificationDiscordKeyedResponses];
+
+export type NotificationTelegramKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-telegram';
+};
+
+export type NotificationTelegramKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationTelegramKeyedError = NotificationTelegramKeyedErrors[keyof NotificationTelegramKeyedErrors];
+
+export type NotificationTelegramKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationTelegramKeyedResponse = NotificationTelegramKeyedResponses[keyof NotificationTelegramKeyedResponses];
+
+export type NotificationSmsKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-sms';
+};
+
+export type NotificationSmsKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationSmsKeyedError = NotificationSmsKeyedErrors[keyof NotificationSmsKeyedErrors];
+
+export type NotificationSmsKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationSmsKeyedResponse = NotificationSmsKeyedResponses[keyof NotificationSmsKeyedResponses];
+
+export type NotificationNtfyKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-ntfy';
+};
+
+export type NotificationNtfyKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationNtfyKeyedError = NotificationNtfyKeyedErrors[keyof NotificationNtfyKeyedErrors];
+
+export type NotificationNtfyKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationNtfyKeyedResponse = NotificationNtfyKeyedResponses[keyof NotificationNtfyKeyedResponses];
+
+export type NotificationGotifyKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-gotify';
+};
+
+export type NotificationGotifyKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationGotifyKeyedError = NotificationGotifyKeyedErrors[keyof NotificationGotifyKeyedErrors];
+
+export type NotificationGotifyKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationGotifyKeyedResponse = NotificationGotifyKeyedResponses[keyof NotificationGotifyKeyedResponses];
+
 export type AuthLogoutData = {
     body?: never;
     path?: never;
