@@ -68,6 +68,8 @@ const unbound: Record<string, Record<string, string>> = {
     updateStrategy: 'channel settings: notification.strategy.manage governs them',
     sendTestNotification: 'to the calling admin',
     getDeliveries: 'the delivery log: notification.strategy.manage governs it',
+    previewNotification:
+      'renders a message for a channel, no system: notification.strategy.manage governs it',
   },
   catalog: {
     createSystem: 'a new system has no grants yet',

@@ -30,6 +30,10 @@ import {
   UpdateMyChannelInputSchema,
 } from './preferences/schemas.ts';
 import {
+  NotificationPreviewSchema,
+  PreviewNotificationInputSchema,
+} from './render/preview-schemas.ts';
+import {
   StrategyListSchema,
   StrategySchema,
   UpdateStrategyInputSchema,
@@ -145,6 +149,15 @@ export const notificationContract = defineContract('notification', {
   })
     .input(SendTestInputSchema)
     .output(TestDeliverySchema),
+  previewNotification: query({
+    ...admin,
+    bulk: true,
+    summary: 'What a notification looks like through one strategy, without sending it.',
+    description:
+      "The e-mail (subject, HTML in the strategy's current layout, text part), the plain text and the chat markup the renderers make of it. Nothing is sent or stored. Served as POST: a body may be long.",
+  })
+    .input(PreviewNotificationInputSchema)
+    .output(NotificationPreviewSchema),
   getDeliveries: query({ ...admin, summary: 'The delivery log, newest first.' })
     .input(GetDeliveriesInputSchema)
     .output(DeliveryPageSchema),

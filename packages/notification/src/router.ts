@@ -2,6 +2,7 @@ import { deliveryHandlers } from './delivery/handlers.ts';
 import { os } from './implementer.ts';
 import { inboxHandlers } from './inbox/handlers.ts';
 import { preferencesHandlers } from './preferences/handlers.ts';
+import { renderHandlers } from './render/handlers.ts';
 import type { NotificationState } from './state.ts';
 import { strategiesHandlers } from './strategies/handlers.ts';
 import { subscriptionsHandlers } from './subscriptions/handlers.ts';
@@ -12,6 +13,7 @@ export function createNotificationRouter(state: NotificationState) {
     ...inboxHandlers(state),
     ...deliveryHandlers(state),
     ...preferencesHandlers(state),
+    ...renderHandlers(state),
     ...strategiesHandlers(state),
     ...subscriptionsHandlers(state),
   });

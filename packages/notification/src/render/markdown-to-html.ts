@@ -25,6 +25,8 @@ export function actionButtonHtml(
 /**
  * Markdown as a sanitised HTML fragment (the e-mail body): no raw HTML, links only to http,
  * https and mailto with `rel="noopener noreferrer"`, the action as a styled button.
+ * `maxLength` counts the characters of the HTML written, tags and the button included; a
+ * limit too small for the button alone answers the button.
  */
 export function markdownToHtml(markdown: string, options: RenderOptions = {}): string {
   const body = sanitizeBodyHtml(renderTokensAsHtml(parseMarkdown(markdown))).trim();
@@ -48,11 +50,20 @@ function truncateHtml(html: string, limit: number): string {
   for (let round = 0; round < 50 && target > 0; round++) {
     const cut = lastBoundaryAtOrBefore(boundaries, target);
     if (cut <= 0) break;
-    const candidate = sanitizeBodyHtml(html.slice(0, cut).trimEnd() + ELLIPSIS);
+    const candidate = sanitizeBodyHtml(withEllipsis(html.slice(0, cut).trimEnd()));
     if (candidate.length <= limit) return candidate;
     target = cut - 1 - (candidate.length - limit);
   }
   return limit >= ELLIPSIS.length ? ELLIPSIS : '';
+}
+
+/** The ellipsis goes inside the last block, before the closing tags a block-boundary cut ends with. */
+function withEllipsis(cut: string): string {
+  const closing =
+    /(?:<\/(?:p|li|ul|ol|h[1-6]|blockquote|pre|code|table|thead|tbody|tr|th|td)>\s*)+$/.exec(cut);
+  return closing
+    ? cut.slice(0, closing.index) + ELLIPSIS + cut.slice(closing.index)
+    : cut + ELLIPSIS;
 }
 
 function wordBoundariesOutsideTags(html: string): number[] {

@@ -10,7 +10,7 @@ const textStyle: PlainMarkupStyle = {
   emphasis: (inner) => inner,
   strikethrough: (inner) => inner,
   code: (content) => content,
-  link: (label, href) => (sameAddress(label, href) ? href : `${label} (${href})`),
+  link: (label, href) => (sameAddress(label, href) ? label : `${label} (${href})`),
   heading: (text) => text,
   codeBlock: (content) => content,
   bullet: '-',

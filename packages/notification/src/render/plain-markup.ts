@@ -24,19 +24,19 @@ type Container =
 /**
  * Writes parsed Markdown tokens in a line-based markup: one leaf block (paragraph, heading,
  * code, rule, table) at a time, prefixed by the list markers and quote signs around it. Blocks
- * are separated by one blank line, items of a list by a line break.
+ * are separated by one blank line, the items of one list by a line break.
  */
 export function renderPlainMarkup(tokens: Token[], style: PlainMarkupStyle): string {
   const containers: Container[] = [];
   let output = '';
-  let previousInList = false;
+  let previousList: Container | undefined;
 
   const writeLeaf = (text: string) => {
-    const inList = containers.some((c) => c.kind === 'list_item');
+    const list = containers.find((c) => c.kind === 'bullet_list' || c.kind === 'ordered_list');
     const lines = text.split('\n').map((line, index) => prefixFor(containers, index === 0) + line);
-    if (output !== '') output += inList && previousInList ? '\n' : '\n\n';
+    if (output !== '') output += list && list === previousList ? '\n' : '\n\n';
     output += lines.join('\n').replace(/[ \t]+$/gm, '');
-    previousInList = inList;
+    previousList = list;
   };
 
   for (let index = 0; index < tokens.length; index++) {
@@ -66,11 +66,10 @@ export function renderPlainMarkup(tokens: Token[], style: PlainMarkupStyle): str
       case 'inline': {
         const parent = tokens[index - 1];
         const text = renderInline(token.children ?? [], style);
-        if (parent?.type === 'heading_open') {
-          writeLeaf(style.heading(text, Number(parent.tag.slice(1))));
-        } else if (text.trim() !== '') {
-          writeLeaf(text);
-        }
+        if (text.trim() === '') break;
+        writeLeaf(
+          parent?.type === 'heading_open' ? style.heading(text, Number(parent.tag.slice(1))) : text,
+        );
         break;
       }
       case 'fence':

@@ -10,8 +10,11 @@ const ALLOWED_TAGS = [
   'h5',
   'h6',
   'strong',
+  'b',
   'em',
+  'i',
   's',
+  'del',
   'code',
   'pre',
   'blockquote',
@@ -31,11 +34,14 @@ const ALLOWED_TAGS = [
 const options: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
-    a: ['href', 'rel', 'target'],
+    a: ['href', 'rel', 'target', 'class'],
+    p: ['class'],
     ol: ['start'],
     th: ['style'],
     td: ['style'],
   },
+  // The classes of markdownToHtml's action button, which the e-mail layout's stylesheet styles.
+  allowedClasses: { a: ['button'], p: ['action'] },
   allowedStyles: {
     th: { 'text-align': [/^(left|right|center)$/] },
     td: { 'text-align': [/^(left|right|center)$/] },
@@ -43,7 +49,6 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  disallowedTagsMode: 'escape',
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
@@ -55,7 +60,8 @@ const options: sanitizeHtml.IOptions = {
 /**
  * An HTML fragment reduced to the allow-list of message bodies: text structure, links to http,
  * https and mailto only (always `rel="noopener noreferrer"`), no scripts, styles, images or
- * event handlers. Unclosed elements are closed, so the result is always well-formed.
+ * event handlers (disallowed elements are dropped, their text kept; script and style whole).
+ * Unclosed elements are closed, so the result is always well-formed.
  */
 export function sanitizeBodyHtml(html: string): string {
   return sanitizeHtml(html, options);

@@ -1,4 +1,8 @@
+import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
+import { markdownToChat } from '../render/markdown-to-chat.ts';
+import { markdownToHtml } from '../render/markdown-to-html.ts';
+import { markdownToText } from '../render/markdown-to-text.ts';
 import {
   healthImportance,
   healthStatusMessage,
@@ -112,4 +116,42 @@ describe('importance works', () => {
     expect(incidentImportance('created', 'minor')).toBe('info');
     expect(incidentImportance('resolved', 'critical')).toBe('info');
   });
+});
+
+describe('subscription messages through the renderers', () => {
+  const hostile = {
+    id: '00000000-0000-4000-8000-0000000000e5',
+    name: '[click](https://evil.example) <!channel> <@U123> <script>x</script>',
+  };
+  const window = {
+    windowId: 'w1',
+    title: '`<!here>` <img src=x onerror=alert(1)>',
+    systemIds: [hostile.id],
+  };
+  const messages = [
+    healthStatusMessage(
+      {
+        systemId: hostile.id,
+        previous: 'healthy',
+        current: 'degraded',
+        at: '2030-01-01T00:00:00.000Z',
+      },
+      hostile,
+    ),
+    incidentMessage('created', { ...incident, title: hostile.name }, [hostile]),
+    maintenanceMessage('started', window, [hostile]),
+  ];
+
+  it.each(messages.map((message) => [message.type, message] as const))(
+    'keeps monitored names inert in HTML, text and chat (%s)',
+    (_, message) => {
+      const html = parse(markdownToHtml(message.body));
+      expect(html.querySelectorAll('a, img, script')).toHaveLength(0);
+      expect(html.text).toContain(hostile.name);
+      expect(markdownToText(message.body)).toContain(hostile.name);
+      const chat = markdownToChat(message.body);
+      expect(chat).not.toMatch(/<[^>]*>/);
+      expect(chat).toContain('&lt;!channel&gt; &lt;@U123&gt;');
+    },
+  );
 });

@@ -413,6 +413,31 @@ export type NotificationStrategy = {
     }>;
 };
 
+export type NotificationPreview = {
+    /**
+     * The e-mail as it would be sent, with the strategy's current layout.
+     */
+    email: {
+        subject: string;
+        /**
+         * The complete HTML e-mail, in the layout.
+         */
+        html: string;
+        /**
+         * The plain-text part of the e-mail.
+         */
+        text: string;
+    };
+    /**
+     * The body as plain text (SMS, fallbacks), the action appended.
+     */
+    text: string;
+    /**
+     * The body as Slack `mrkdwn`, the action appended as a link.
+     */
+    chat: string;
+};
+
 export type AuthGetMeData = {
     body?: never;
     path?: never;
@@ -5434,6 +5459,90 @@ export type NotificationSendTestNotificationResponses = {
 
 export type NotificationSendTestNotificationResponse = NotificationSendTestNotificationResponses[keyof NotificationSendTestNotificationResponses];
 
+export type NotificationPreviewNotificationData = {
+    body: {
+        /**
+         * Qualified strategy id, `{ownerPluginId}.{id}`.
+         */
+        strategyId: string;
+        notification: {
+            title: string;
+            /**
+             * Markdown.
+             */
+            description?: string;
+            /**
+             * How urgent: `info`, `warning` or `critical`.
+             */
+            importance?: 'info' | 'warning' | 'critical';
+            /**
+             * A call to action: a button in e-mail and chat, a link in text.
+             */
+            action?: {
+                label: string;
+                url: string;
+            };
+            /**
+             * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+             */
+            type: string;
+        };
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/previewNotification';
+};
+
+export type NotificationPreviewNotificationErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationPreviewNotificationError = NotificationPreviewNotificationErrors[keyof NotificationPreviewNotificationErrors];
+
+export type NotificationPreviewNotificationResponses = {
+    /**
+     * OK
+     */
+    200: NotificationPreview;
+};
+
+export type NotificationPreviewNotificationResponse = NotificationPreviewNotificationResponses[keyof NotificationPreviewNotificationResponses];
+
 export type NotificationGetDeliveriesData = {
     body?: never;
     path?: never;
@@ -6523,6 +6632,34 @@ export type NotificationKeyedData = {
              */
             strategyId: string;
         };
+        previewNotification?: {
+            /**
+             * Qualified strategy id, `{ownerPluginId}.{id}`.
+             */
+            strategyId: string;
+            notification: {
+                title: string;
+                /**
+                 * Markdown.
+                 */
+                description?: string;
+                /**
+                 * How urgent: `info`, `warning` or `critical`.
+                 */
+                importance?: 'info' | 'warning' | 'critical';
+                /**
+                 * A call to action: a button in e-mail and chat, a link in text.
+                 */
+                action?: {
+                    label: string;
+                    url: string;
+                };
+                /**
+                 * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+                 */
+                type: string;
+            };
+        };
         getDeliveries?: {
             /**
              * `pending` until sent, failed for good, or skipped (the reason says why).
@@ -6647,6 +6784,7 @@ export type NotificationKeyedResponses = {
         sendTestNotification?: {
             delivery: Delivery;
         };
+        previewNotification?: NotificationPreview;
         getDeliveries?: {
             deliveries: Array<Delivery>;
             /**
