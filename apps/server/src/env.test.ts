@@ -49,6 +49,13 @@ describe('loadEnv', () => {
     expect(env.CHECK_TARGETS_DENY).toEqual(['10.9.0.0/16', '*.legacy.internal']);
   });
 
+  it('keeps webhooks off private addresses unless WEBHOOK_ALLOW_PRIVATE is true', () => {
+    expect(loadEnv({}).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
+    expect(loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'false' }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(() => loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrowError(/WEBHOOK_ALLOW_PRIVATE/);
+  });
+
   it('fails start-up naming each invalid target entry', () => {
     expect(() =>
       loadEnv({

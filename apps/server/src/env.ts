@@ -88,7 +88,7 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
-    /** Let channels reach private addresses (on-premise Gotify, ntfy, webhook receivers). */
+    /** Let channels reach loopback, private, link-local and CGNAT addresses (on-premise receivers). */
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false'])
       .default('false')

@@ -13,18 +13,20 @@ import { createSlackChannelPlugin } from '@checkline/notification-slack';
 import { createSmsChannelPlugin } from '@checkline/notification-sms';
 import { createTeamsChannelPlugin } from '@checkline/notification-teams';
 import { createTelegramChannelPlugin } from '@checkline/notification-telegram';
+import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
 
 const perMinute = (points: number) => (points === 0 ? false : { points, durationSeconds: 60 });
 
 /**
- * The channel plugins every server mounts, all calling out through one egress guard. A plugin of
- * `extra` with the same id takes a channel's place (tests mount them with a loopback egress).
+ * The notification channels, mounted after the notification plugin. They call out through one
+ * egress guard, which WEBHOOK_ALLOW_PRIVATE opens to private addresses.
  */
-const channelPlugins = (env: Env, extra: readonly AnyPlugin[]): AnyPlugin[] => {
+function channelPlugins(env: Env): readonly AnyPlugin[] {
   const egress = createEgress({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE });
   return [
+    createWebhookChannelPlugin({ egress }) as unknown as AnyPlugin,
     createSlackChannelPlugin({ egress }),
     createTeamsChannelPlugin({ egress }),
     createDiscordChannelPlugin({ egress }),
@@ -32,12 +34,13 @@ const channelPlugins = (env: Env, extra: readonly AnyPlugin[]): AnyPlugin[] => {
     createSmsChannelPlugin({ egress }),
     createNtfyChannelPlugin({ egress }),
     createGotifyChannelPlugin({ egress }),
-  ].filter((channel) => !extra.some((plugin) => plugin.id === channel.id));
-};
+  ];
+}
 
 /**
  * The plugins behind auth, in start-up and migration order (healthcheck asks maintenance). Made
- * anew for every server: plugins with background work keep state from their start-up.
+ * anew for every server: plugins with background work keep state from their start-up. An extra
+ * plugin replaces a channel of the same id (tests mount one with their own egress guard).
  */
 const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: NotificationOptions) =>
   [
@@ -53,7 +56,7 @@ const guardedPlugins = (env: Env, extra: readonly AnyPlugin[], notification: Not
       frontendUrl: env.FRONTEND_URL,
       ...notification,
     }),
-    ...channelPlugins(env, extra),
+    ...channelPlugins(env).filter((channel) => !extra.some((plugin) => plugin.id === channel.id)),
     ...extra,
   ] as unknown as readonly AnyPlugin[];
 

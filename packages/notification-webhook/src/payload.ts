@@ -1,4 +1,5 @@
 import type { DeliveryIdentity, StrategyNotification } from '@checkline/notification';
+import { markdownToText } from '@checkline/notification';
 
 /** The JSON body of a webhook request. */
 export interface WebhookPayload {
@@ -9,6 +10,8 @@ export interface WebhookPayload {
   title: string;
   /** Markdown. */
   description: string;
+  /** The description as plain text (links as `label (url)`), for receivers that show text. */
+  text: string;
   importance: string;
   action: { label: string; url: string } | null;
   /** When the notification was written (ISO 8601). */
@@ -24,6 +27,7 @@ export function webhookPayload(
     type: notification.type,
     title: notification.title,
     description: notification.body ?? '',
+    text: markdownToText(notification.body ?? ''),
     importance: notification.importance ?? 'info',
     action: notification.action ?? null,
     timestamp: delivery.createdAt.toISOString(),

@@ -103,6 +103,7 @@ describe('webhook strategy', () => {
         type: 'healthcheck.status_changed',
         title: 'Checkout is down',
         description: '',
+        text: '',
         importance: 'info',
         action: null,
         timestamp: '2026-11-23T12:00:00.000Z',

@@ -86,7 +86,8 @@ async function newUser(server: DeliveryProcess, db: typeof fixture.database.db) 
 
 const notification = {
   title: 'Checkout is down',
-  description: 'Since **12:00**: `connection refused`',
+  description:
+    'Since **12:00**: `connection refused`, see [the runbook](https://runbooks.example/checkout)',
   importance: 'critical' as const,
   type: 'healthcheck.status_changed',
   action: { label: 'Open the system', url: '/systems/42' },
@@ -129,7 +130,9 @@ describe('webhook channel', () => {
         id: delivery.id,
         type: 'healthcheck.status_changed',
         title: 'Checkout is down',
-        description: 'Since **12:00**: `connection refused`',
+        description:
+          'Since **12:00**: `connection refused`, see [the runbook](https://runbooks.example/checkout)',
+        text: 'Since 12:00: connection refused, see the runbook (https://runbooks.example/checkout)',
         importance: 'critical',
         action: { label: 'Open the system', url: 'http://localhost:3000/systems/42' },
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,

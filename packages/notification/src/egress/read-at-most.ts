@@ -3,7 +3,7 @@
  * no body.
  */
 export async function readAtMost(
-  body: ReadableStream<Uint8Array> | null,
+  body: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null,
   limit: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return null;

@@ -6797,6 +6797,67 @@ export type NotificationKeyedResponses = {
 
 export type NotificationKeyedResponse = NotificationKeyedResponses[keyof NotificationKeyedResponses];
 
+export type NotificationWebhookKeyedData = {
+    body: {
+        [key: string]: never;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/notification-webhook';
+};
+
+export type NotificationWebhookKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: Error;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: Error;
+    /**
+     * The caller lacks an access rule, or the resource is team-only.
+     */
+    403: Error;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: Error;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: Error;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: Error;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: Error;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type NotificationWebhookKeyedError = NotificationWebhookKeyedErrors[keyof NotificationWebhookKeyedErrors];
+
+export type NotificationWebhookKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        [key: string]: never;
+    };
+};
+
+export type NotificationWebhookKeyedResponse = NotificationWebhookKeyedResponses[keyof NotificationWebhookKeyedResponses];
+
 export type NotificationSlackKeyedData = {
     body: {
         [key: string]: never;
