@@ -114,7 +114,7 @@ const EnvSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
-    /** Let webhook channels reach loopback, private, link-local and CGNAT addresses. */
+    /** Let channels reach loopback, private, link-local and CGNAT addresses (on-premise receivers). */
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false'])
       .default('false')

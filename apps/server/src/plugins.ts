@@ -6,8 +6,15 @@ import { createIncidentPlugin } from '@checkline/incident';
 import { createMaintenancePlugin } from '@checkline/maintenance';
 import type { NotificationOptions } from '@checkline/notification';
 import { createEgress, createNotificationPlugin, Keyring } from '@checkline/notification';
-import type { SmtpChannelOptions } from '@checkline/notification-smtp';
+import { createDiscordChannelPlugin } from '@checkline/notification-discord';
+import { createGotifyChannelPlugin } from '@checkline/notification-gotify';
+import { createNtfyChannelPlugin } from '@checkline/notification-ntfy';
+import { createSlackChannelPlugin } from '@checkline/notification-slack';
+import { createSmsChannelPlugin } from '@checkline/notification-sms';
+import { createTeamsChannelPlugin } from '@checkline/notification-teams';
 import { createSmtpChannelPlugin } from '@checkline/notification-smtp';
+import type { SmtpChannelOptions } from '@checkline/notification-smtp';
+import { createTelegramChannelPlugin } from '@checkline/notification-telegram';
 import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { AnyPlugin } from '@checkline/core';
 import type { Env } from './env.ts';
@@ -21,9 +28,16 @@ const perMinute = (points: number) => (points === 0 ? false : { points, duration
 function channelPlugins(env: Env, smtp: SmtpChannelOptions): readonly AnyPlugin[] {
   const egress = createEgress({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE });
   return [
-    createSmtpChannelPlugin(smtp),
-    createWebhookChannelPlugin({ egress }),
-  ] as unknown as readonly AnyPlugin[];
+    createSmtpChannelPlugin(smtp) as unknown as AnyPlugin,
+    createWebhookChannelPlugin({ egress }) as unknown as AnyPlugin,
+    createSlackChannelPlugin({ egress }),
+    createTeamsChannelPlugin({ egress }),
+    createDiscordChannelPlugin({ egress }),
+    createTelegramChannelPlugin({ egress }),
+    createSmsChannelPlugin({ egress }),
+    createNtfyChannelPlugin({ egress }),
+    createGotifyChannelPlugin({ egress }),
+  ];
 }
 
 /**

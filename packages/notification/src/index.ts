@@ -43,6 +43,11 @@ export {
   parseRetryAfter,
   unreachable,
 } from './delivery/http-answer.ts';
+export { createChannelPlugin } from './channels/channel-plugin.ts';
+export { callFailure, urlIssues } from './channels/call-failure.ts';
+export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
+export { serviceUrlRules } from './channels/url-rules.ts';
+export * from './render/index.ts';
 export {
   createEgress,
   type Egress,
@@ -53,3 +58,4 @@ export { TargetRefusedError } from '@checkline/healthcheck';
 export * from './render/index.ts';
 export { OAuthProviderError } from './oauth/provider.ts';
 export { OAUTH_ROUTE_PREFIX } from './oauth/link-flow.ts';
+export { fitUtf8 } from './channels/utf8-fit.ts';

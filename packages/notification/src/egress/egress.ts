@@ -92,7 +92,11 @@ export function createEgress(options: EgressOptions = {}): Egress {
           signal: aborted,
           dispatcher: agent.dispatcher,
         });
-        const body = await readAtMost(response.body, MAX_ANSWER_BYTES);
+        // Cast: servers that compile with the DOM lib see undici's stream as another ReadableStream.
+        const body = await readAtMost(
+          response.body as ReadableStream<Uint8Array> | null,
+          MAX_ANSWER_BYTES,
+        );
         return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
           status: response.status,
           statusText: response.statusText,

@@ -1,0 +1,2 @@
+export { createNtfyChannelPlugin, NTFY_PLUGIN_ID } from './plugin.ts';
+export { createNtfyStrategy } from './strategy.ts';

@@ -1,0 +1,15 @@
+import type { AnyPlugin } from '@checkline/core';
+import type { Egress } from '@checkline/notification';
+import { createChannelPlugin } from '@checkline/notification';
+import { createSlackStrategy } from './strategy.ts';
+
+export const SLACK_PLUGIN_ID = 'notification-slack';
+
+/** The Slack channel (account linking through OAuth): mount after the notification plugin. */
+export function createSlackChannelPlugin(options: { egress: Egress }): AnyPlugin {
+  return createChannelPlugin({
+    id: SLACK_PLUGIN_ID,
+    description: 'Notifications as Slack direct messages from your Slack app',
+    strategy: createSlackStrategy(options),
+  });
+}

@@ -1,0 +1,29 @@
+import { secret, versionedSchema } from '@checkline/notification';
+import { z } from 'zod';
+
+export const telegramConfig = versionedSchema({
+  version: 1,
+  schema: z.object({
+    botToken: secret(
+      z.string().regex(/^\d+:[\w-]+$/, 'Expected a bot token as BotFather gives it'),
+    ).describe('The bot token from @BotFather (123456:ABC-DEF...).'),
+    apiBaseUrl: z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.telegram.org')
+      .describe('The Bot API address; change it only for a self-hosted Bot API server.'),
+  }),
+});
+export type TelegramConfig = z.output<typeof telegramConfig.schema>;
+
+export const telegramUserConfig = versionedSchema({
+  version: 1,
+  schema: z.object({
+    chatId: z
+      .string()
+      .regex(
+        /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/,
+        'Expected a numeric chat id or @channelname',
+      )
+      .describe('Your chat id with the bot (a number), or @channelname for a channel.'),
+  }),
+});
