@@ -63,6 +63,17 @@ const mutationInputs: Record<PluginId, Record<string, () => Promise<Input>>> = {
     }),
     deleteHealthCheck: async () => ({ id: await objects.check() }),
     runHealthCheck: async () => ({ id: await objects.check() }),
+    rotateHeartbeatToken: async () => {
+      const input = { ...objects.checkInput(), type: 'healthcheck.heartbeat', config: {} };
+      const { createHealthCheck } = await world.asAdmin('healthcheck', {
+        createHealthCheck: input,
+      });
+      return { id: (createHealthCheck as { id: string }).id };
+    },
+    setSystemDependencies: async () => ({
+      systemId: await world.hiddenSystem(),
+      dependsOn: [hidden],
+    }),
   },
   maintenance: {
     scheduleWindow: async () => objects.windowInput(),
