@@ -193,11 +193,11 @@ describe('Slack OAuth v2 definition', () => {
       clientSecret: 'shh',
       baseUrl: slack.url,
     });
-    const revoking = oauth.revoke!({ accessToken: 'xoxb-unknown-token-value' }, config);
-    await expect(revoking).rejects.toThrow('Slack answered auth.revoke with invalid_auth');
-    await expect(
-      oauth.revoke!({ accessToken: 'xoxb-unknown-token-value' }, config),
-    ).rejects.not.toThrow(/xoxb-unknown/);
+    const refused = await oauth.revoke!({ accessToken: 'xoxb-unknown-token-value' }, config).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(refused?.message).toBe('Slack answered auth.revoke with invalid_auth');
   });
 
   it('refuses a token answer without the user or the bot token', () => {
