@@ -1,14 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuthContract } from '@checkline/auth/contract';
-import type { Delivery } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
   unreachable,
   versionedSchema,
 } from '@checkline/notification';
-import type { NotificationContract } from '@checkline/notification/contract';
 import type { OAuthProvider } from '@checkline/notification/testing';
 import {
   startOAuthProvider,
@@ -21,6 +18,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractClient } from './support/contract-client.ts';
+import {
+  change,
+  consent,
+  errorMessageOf,
+  oauthLinking,
+  type LinkingContracts,
+} from './support/oauth-linking.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -28,7 +32,7 @@ import { createTestServer, testEnv, type TestServer } from './support/test-serve
  * OAuth 2 server on loopback (`oauth2-mock-server`), deliveries reach a fake chat API with the
  * linked token and account, tokens are refreshed before they expire, and unlink revokes.
  */
-type Contracts = { auth: AuthContract; notification: NotificationContract };
+type Contracts = LinkingContracts;
 
 const CHANNEL = 'oauth-channel';
 const STRATEGY = `${CHANNEL}.chat`;
@@ -107,118 +111,12 @@ let provider: OAuthProvider;
 let chatApi: Awaited<ReturnType<typeof startChatApi>>;
 let admin: ContractRouterClient<Contracts>;
 let usersRoleId: string;
-let names = 0;
-
-interface Person {
-  id: string;
-  /** The headers a browser sends with this person's session. */
-  session: { cookie: string; origin: string };
-}
-
-/** A change made with a session: JSON from our own origin, as the auth plugin requires. */
-const change = (person: Person, method: 'POST' | 'DELETE'): RequestInit => ({
-  method,
-  headers: { ...person.session, 'content-type': 'application/json' },
-  body: '{}',
+const { newPerson, startLink, callback, link, storedLink, sendTo, expireSoon } = oauthLinking({
+  server: () => server,
+  admin: () => admin,
+  strategyId: STRATEGY,
+  roleIds: () => [usersRoleId],
 });
-
-async function newPerson(): Promise<Person> {
-  const email = `linker-${++names}@example.com`;
-  const password = 'a sound enough password';
-  const user = await admin.auth.createUser({ email, password, roleIds: [usersRoleId] });
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`login of ${email} failed: ${login.status}`);
-  return { id: user.id, session: { cookie, origin: testEnv.BASE_URL } };
-}
-
-/** A path of our server from an absolute URL on BASE_URL. */
-const pathOf = (url: string) => {
-  const parsed = new URL(url);
-  expect(parsed.origin).toBe(new URL(testEnv.BASE_URL).origin);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-/** `GET .../auth` with the person's session (or none): the redirect's URL. */
-async function startLink(person: Person | undefined, query = ''): Promise<URL> {
-  const response = await server.request(`${OAUTH}/auth${query}`, {
-    headers: person ? { cookie: person.session.cookie } : {},
-  });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location')!);
-}
-
-/** The user consents at the provider: the provider's redirect back to our callback. */
-async function consent(authorizeUrl: URL): Promise<string> {
-  const answer = await fetch(authorizeUrl, { redirect: 'manual' });
-  expect(answer.status).toBe(302);
-  return pathOf(answer.headers.get('location')!);
-}
-
-async function callback(person: Person | undefined, path: string): Promise<URL> {
-  const response = await server.request(path, {
-    headers: person ? { cookie: person.session.cookie } : {},
-  });
-  expect(response.status).toBe(302);
-  expect(response.headers.get('content-type')).toBeNull();
-  return new URL(response.headers.get('location')!);
-}
-
-async function link(person: Person): Promise<URL> {
-  return await callback(person, await consent(await startLink(person)));
-}
-
-/** The error page's message, spaces restored (API.md 5). */
-function errorMessageOf(location: URL): string {
-  expect(`${location.origin}${location.pathname}`).toBe(`${testEnv.FRONTEND_URL}/auth/error`);
-  return location.searchParams.get('error')!.replaceAll('_', ' ');
-}
-
-async function storedLink(userId: string) {
-  const [tokens] = await queryRows<{
-    access_token_ciphertext: string;
-    refresh_token_ciphertext: string | null;
-    expires_at: Date | null;
-    scopes: string[];
-  }>(
-    server.database.db,
-    sql`select access_token_ciphertext, refresh_token_ciphertext, expires_at, scopes
-        from notification.oauth_tokens where user_id = ${userId} and strategy_id = ${STRATEGY}`,
-  );
-  const [preference] = await queryRows<{ external_id: string | null; linked_at: Date | null }>(
-    server.database.db,
-    sql`select external_id, linked_at from notification.preferences
-        where user_id = ${userId} and strategy_id = ${STRATEGY}`,
-  );
-  return { tokens, externalId: preference?.external_id ?? null, linkedAt: preference?.linked_at };
-}
-
-async function sendTo(userId: string, title: string): Promise<Delivery> {
-  const { notificationId } = await admin.notification.sendExternal({
-    userIds: [userId],
-    strategyId: STRATEGY,
-    notification: { title, type: 'test.oauth' },
-  });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.length > 0 && deliveries.every((delivery) => delivery.status !== 'pending')) {
-      return deliveries[0]!;
-    }
-    if (Date.now() > deadline) throw new Error(`delivery of ${title} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const expireSoon = (userId: string) =>
-  server.database.db.execute(
-    sql`update notification.oauth_tokens set expires_at = clock_timestamp() + interval '30 seconds'
-        where user_id = ${userId} and strategy_id = ${STRATEGY}`,
-  );
 
 const grantCount = (grant: string) =>
   provider.tokenCalls.filter((call) => call.grantType === grant).length;
@@ -305,6 +203,7 @@ describe('linking an account through OAuth', () => {
     expect(grantCount('refresh_token')).toBe(refreshesBefore + 1);
     const refresh = provider.tokenCalls.at(-1)!;
     expect(refresh.body.refresh_token).toBe(issued.refresh_token);
+    expect(refresh.answer.access_token).not.toBe(issued.access_token);
     expect(chatApi.received.at(-1)).toEqual({
       authorization: `Bearer ${String(refresh.answer.access_token)}`,
       channel: 'U-FLOW',

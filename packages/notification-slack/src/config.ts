@@ -23,5 +23,6 @@ export const slackUrls = (config: SlackConfig) => {
     authorize: `${base}/oauth/v2/authorize`,
     token: `${base}/api/oauth.v2.access`,
     postMessage: `${base}/api/chat.postMessage`,
+    revoke: `${base}/api/auth.revoke`,
   };
 };

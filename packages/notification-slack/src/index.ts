@@ -1,3 +1,3 @@
 export { createSlackChannelPlugin, SLACK_PLUGIN_ID } from './plugin.ts';
 export { createSlackStrategy } from './strategy.ts';
-export { slackOAuth } from './oauth.ts';
+export { createSlackOAuth } from './oauth.ts';

@@ -17,10 +17,14 @@ let config: Record<string, unknown>;
 beforeAll(async () => {
   // Slack's Web API: HTTP 200 with ok true or ok false and an error code.
   slack = await startFakeService((request) => {
-    if (request.url !== '/api/chat.postMessage') return { status: 404, body: 'unknown method' };
+    const method = request.url;
+    if (method !== '/api/chat.postMessage' && method !== '/api/auth.revoke') {
+      return { status: 404, body: 'unknown method' };
+    }
     if (request.headers.authorization !== `Bearer ${BOT_TOKEN}`) {
       return { status: 200, body: { ok: false, error: 'invalid_auth' } };
     }
+    if (method === '/api/auth.revoke') return { status: 200, body: { ok: true, revoked: true } };
     const { channel } = JSON.parse(request.body) as { channel: string };
     return channel === 'U0GONE'
       ? { status: 200, body: { ok: false, error: 'channel_not_found' } }
@@ -167,6 +171,33 @@ describe('Slack OAuth v2 definition', () => {
     };
     expect(oauth.extractExternalId(answer)).toBe('U1234');
     expect(oauth.extractAccessToken!(answer)).toBe(answer.access_token);
+  });
+
+  it('revokes the bot token with auth.revoke at the configured base', async () => {
+    const config = strategy.config.schema.parse({
+      clientId: '1234.5678',
+      clientSecret: 'shh',
+      baseUrl: slack.url,
+    });
+    await oauth.revoke!({ accessToken: BOT_TOKEN, refreshToken: 'xoxe-1-refresh' }, config);
+    const request = slack.requests.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/auth.revoke');
+    expect(request.headers.authorization).toBe(`Bearer ${BOT_TOKEN}`);
+    expect(request.body).not.toContain('xoxe-1-refresh');
+  });
+
+  it('fails the revocation when Slack answers ok false, quoting no token', async () => {
+    const config = strategy.config.schema.parse({
+      clientId: '1234.5678',
+      clientSecret: 'shh',
+      baseUrl: slack.url,
+    });
+    const refused = await oauth.revoke!({ accessToken: 'xoxb-unknown-token-value' }, config).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(refused?.message).toBe('Slack answered auth.revoke with invalid_auth');
   });
 
   it('refuses a token answer without the user or the bot token', () => {

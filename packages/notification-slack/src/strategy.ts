@@ -7,7 +7,7 @@ import {
 } from '@checkline/notification';
 import { slackConfig, slackUrls } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
-import { slackOAuth } from './oauth.ts';
+import { createSlackOAuth } from './oauth.ts';
 import { slackResult } from './slack-answer.ts';
 
 /** Slack's cap on a section's text; the body's section stays within it. */
@@ -28,7 +28,7 @@ export function createSlackStrategy(options: { egress: Egress }) {
     icon: 'slack',
     config: slackConfig,
     contactResolution: { type: 'oauth-link' },
-    oauth: slackOAuth,
+    oauth: createSlackOAuth(options),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig, accessToken }) {

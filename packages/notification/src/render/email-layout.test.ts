@@ -80,7 +80,7 @@ describe('renderEmailLayout builds a complete e-mail', () => {
     expect(root.querySelector('p.importance')?.text).toBe(label);
   });
 
-  it('uses primaryColor for the button (and info header) and accentColor for links', () => {
+  it('uses accentColor for the button, links and rule, and primaryColor for the info header', () => {
     const root = parse(
       renderEmailLayout({
         ...base,
@@ -90,10 +90,16 @@ describe('renderEmailLayout builds a complete e-mail', () => {
         accentColor: '#f59e0b',
       }),
     );
-    expect(styleOf(root.querySelector('a.button'))).toContain('background-color: #0f766e');
+    expect(styleOf(root.querySelector('a.button'))).toContain('background-color: #f59e0b');
     expect(styleOf(root.querySelector('td.header'))).toContain('background-color: #0f766e');
     expect(styleOf(root.querySelector('td.content'))).toContain('border-top: 4px solid #f59e0b');
     expect(root.querySelector('style')?.text).toContain('.content a { color: #f59e0b; }');
+  });
+
+  it('draws the button in primaryColor when no accentColor is set', () => {
+    const root = parse(renderEmailLayout({ ...base, action, primaryColor: '#0f766e' }));
+    expect(styleOf(root.querySelector('a.button'))).toContain('background-color: #0f766e');
+    expect(styleOf(root.querySelector('td.content'))).toContain('border-top: 4px solid #1d4ed8');
   });
 
   it('is compiled once: every message is filled into the same inlined template', () => {
@@ -175,8 +181,11 @@ describe('renderEmailLayout escapes every value', () => {
   });
 
   it('accepts three-digit colours', () => {
-    const root = parse(renderEmailLayout({ ...base, action, primaryColor: '#0a0' }));
-    expect(styleOf(root.querySelector('a.button'))).toContain('background-color: #0a0;');
+    const root = parse(
+      renderEmailLayout({ ...base, action, primaryColor: '#0a0', accentColor: '#f90' }),
+    );
+    expect(styleOf(root.querySelector('td.header'))).toContain('background-color: #0a0;');
+    expect(styleOf(root.querySelector('a.button'))).toContain('background-color: #f90;');
   });
 
   it('shows no logo for a javascript:, data: or mailto: address', () => {

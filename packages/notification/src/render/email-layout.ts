@@ -16,9 +16,9 @@ export interface EmailLayoutInput {
   action?: RenderAction;
   /** http(s) address of a logo, shown at most 200 px wide. */
   logoUrl?: string;
-  /** The action button's colour (`#rgb` or `#rrggbb`); also the header of `info` messages. */
+  /** The header of `info` messages, and the action button without an accent (`#rgb` or `#rrggbb`). */
   primaryColor?: string;
-  /** Links and the rule under the header (`#rgb` or `#rrggbb`). */
+  /** The action button, links and the rule under the header (`#rgb` or `#rrggbb`). */
   accentColor?: string;
   footerText?: string;
   /** The line inboxes show after the subject; hidden in the message itself. */
@@ -48,7 +48,8 @@ export function renderEmailLayout(input: EmailLayoutInput): string {
   const primary = hexColorOr(input.primaryColor, DEFAULT_PRIMARY_COLOR);
   const colors: Record<string, string> = {
     [COLOR_SENTINELS.header]: importance === 'info' ? primary : HEADER_COLORS[importance],
-    [COLOR_SENTINELS.primary]: primary,
+    // The seed's accent is for buttons; without one the button keeps the brand's primary colour.
+    [COLOR_SENTINELS.button]: hexColorOr(input.accentColor, primary),
     [COLOR_SENTINELS.accent]: hexColorOr(input.accentColor, DEFAULT_ACCENT_COLOR),
   };
   const logoUrl = input.logoUrl && isHttpUrl(input.logoUrl) ? input.logoUrl : undefined;

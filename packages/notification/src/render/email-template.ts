@@ -7,7 +7,7 @@ import juice from 'juice';
  */
 export const COLOR_SENTINELS = {
   header: '#0a0b0c',
-  primary: '#0d0e0f',
+  button: '#0d0e0f',
   accent: '#0a0c0e',
 } as const;
 
@@ -29,7 +29,7 @@ body, .body { margin: 0; padding: 0; width: 100%; background-color: #f3f4f6; -we
 .content th, .content td { border: 1px solid #e5e7eb; padding: 4px 8px; }
 .content blockquote { margin: 0; padding-left: 12px; border-left: 4px solid #e5e7eb; color: #4b5563; }
 .action-cell { background-color: #ffffff; padding: 0 24px 24px 24px; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; }
-.button { display: inline-block; background-color: ${COLOR_SENTINELS.primary}; color: #ffffff; padding: 12px 20px; border-radius: 6px; font-size: 16px; font-weight: 600; text-decoration: none; max-width: 100%; word-break: break-word; }
+.button { display: inline-block; background-color: ${COLOR_SENTINELS.button}; color: #ffffff; padding: 12px 20px; border-radius: 6px; font-size: 16px; font-weight: 600; text-decoration: none; max-width: 100%; word-break: break-word; }
 .footer { padding: 16px 24px; color: #6b7280; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; font-size: 12px; line-height: 1.5; text-align: center; word-break: break-word; overflow-wrap: anywhere; }
 .preheader { display: none; max-height: 0; max-width: 0; overflow: hidden; opacity: 0; color: transparent; font-size: 1px; line-height: 1px; mso-hide: all; }
 @media only screen and (max-width: 480px) {

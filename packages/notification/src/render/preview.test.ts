@@ -66,7 +66,7 @@ describe('previewNotification', () => {
     expect(root.querySelector('img.logo')?.getAttribute('src')).toBe(
       'https://cdn.example/logo.png',
     );
-    expect(root.querySelector('a.button')?.getAttribute('style')).toContain('#7c3aed');
+    expect(root.querySelector('a.button')?.getAttribute('style')).toContain('#db2777');
     expect(root.querySelector('a.button')?.getAttribute('href')).toBe(`${frontend}/incidents/7`);
     expect(root.querySelector('td.content')?.getAttribute('style')).toContain('#db2777');
     expect(root.querySelector('td.header')?.getAttribute('style')).toContain('#b91c1c');

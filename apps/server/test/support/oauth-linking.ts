@@ -1,0 +1,161 @@
+import type { AuthContract } from '@checkline/auth/contract';
+import { queryRows } from '@checkline/db';
+import type { Delivery } from '@checkline/notification';
+import type { NotificationContract } from '@checkline/notification/contract';
+import type { ContractRouterClient } from '@orpc/contract';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { testEnv, type TestServer } from './test-server.ts';
+
+export type LinkingContracts = { auth: AuthContract; notification: NotificationContract };
+type Admin = ContractRouterClient<LinkingContracts>;
+
+export interface Person {
+  id: string;
+  /** The headers a browser sends with this person's session. */
+  session: { cookie: string; origin: string };
+}
+
+/** What `sendExternal` takes besides the user and the strategy. */
+export interface TestNotification {
+  title: string;
+  /** Markdown; sendExternal calls the body `description`. */
+  description?: string;
+  action?: { label: string; url: string };
+}
+
+/** A change made with a session: JSON from our own origin, as the auth plugin requires. */
+export const change = (person: Person, method: 'POST' | 'DELETE'): RequestInit => ({
+  method,
+  headers: { ...person.session, 'content-type': 'application/json' },
+  body: '{}',
+});
+
+/** A path of our server from an absolute URL on BASE_URL. */
+export const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  expect(parsed.origin).toBe(new URL(testEnv.BASE_URL).origin);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** The error page's message, spaces restored (API.md 5). */
+export function errorMessageOf(location: URL): string {
+  expect(`${location.origin}${location.pathname}`).toBe(`${testEnv.FRONTEND_URL}/auth/error`);
+  return location.searchParams.get('error')!.replaceAll('_', ' ');
+}
+
+/** The user consents at the provider: the provider's redirect back to our callback. */
+export async function consent(authorizeUrl: URL): Promise<string> {
+  const answer = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  return pathOf(answer.headers.get('location')!);
+}
+
+/**
+ * The browser's side of linking an account on one OAuth strategy, over HTTP against the test
+ * server: people with sessions, the `/auth` → provider → `/callback` round trip, what is stored,
+ * deliveries through `sendExternal`. The server and admin client are read when used, as tests
+ * make them in `beforeAll`.
+ */
+export function oauthLinking(options: {
+  server: () => TestServer;
+  admin: () => Admin;
+  strategyId: string;
+  /** The roles new people get (one granting the strategy's `.use` rule). */
+  roleIds: () => string[];
+}) {
+  const { strategyId } = options;
+  const oauthPath = `/api/notification/oauth/${strategyId}`;
+  let names = 0;
+
+  async function newPerson(): Promise<Person> {
+    const email = `linker-${++names}@example.com`;
+    const password = 'a sound enough password';
+    const user = await options
+      .admin()
+      .auth.createUser({ email, password, roleIds: options.roleIds() });
+    const login = await options.server().request('/api/auth-backend/custom/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    });
+    const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    if (!cookie) throw new Error(`login of ${email} failed: ${login.status}`);
+    return { id: user.id, session: { cookie, origin: testEnv.BASE_URL } };
+  }
+
+  /** `GET .../auth` with the person's session (or none): the redirect's URL. */
+  async function startLink(person: Person | undefined, query = ''): Promise<URL> {
+    const response = await options.server().request(`${oauthPath}/auth${query}`, {
+      headers: person ? { cookie: person.session.cookie } : {},
+    });
+    expect(response.status).toBe(302);
+    return new URL(response.headers.get('location')!);
+  }
+
+  async function callback(person: Person | undefined, path: string): Promise<URL> {
+    const response = await options.server().request(path, {
+      headers: person ? { cookie: person.session.cookie } : {},
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('content-type')).toBeNull();
+    return new URL(response.headers.get('location')!);
+  }
+
+  async function link(person: Person): Promise<URL> {
+    return await callback(person, await consent(await startLink(person)));
+  }
+
+  /** The person's token row (raw columns) and their preference's external id. */
+  async function storedLink(userId: string) {
+    const { db } = options.server().database;
+    const [tokens] = await queryRows<{
+      access_token_ciphertext: string;
+      refresh_token_ciphertext: string | null;
+      expires_at: Date | null;
+      scopes: string[];
+    }>(
+      db,
+      sql`select access_token_ciphertext, refresh_token_ciphertext, expires_at, scopes
+          from notification.oauth_tokens where user_id = ${userId} and strategy_id = ${strategyId}`,
+    );
+    const [preference] = await queryRows<{ external_id: string | null; linked_at: Date | null }>(
+      db,
+      sql`select external_id, linked_at from notification.preferences
+          where user_id = ${userId} and strategy_id = ${strategyId}`,
+    );
+    return { tokens, externalId: preference?.external_id ?? null, linkedAt: preference?.linked_at };
+  }
+
+  /** `sendExternal` to one user on the strategy; waits (15 s at most) until it is settled. */
+  async function sendTo(
+    userId: string,
+    title: string,
+    extra: Omit<TestNotification, 'title'> = {},
+  ): Promise<Delivery> {
+    const admin = options.admin();
+    const { notificationId } = await admin.notification.sendExternal({
+      userIds: [userId],
+      strategyId,
+      notification: { title, type: 'test.oauth', ...extra },
+    });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { deliveries } = await admin.notification.getDeliveries({ notificationId });
+      if (deliveries.length > 0 && deliveries.every((delivery) => delivery.status !== 'pending')) {
+        return deliveries[0]!;
+      }
+      if (Date.now() > deadline) throw new Error(`delivery of ${title} still pending`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Moves the stored expiry inside the refresh margin: the next send refreshes first. */
+  const expireSoon = (userId: string) =>
+    options.server().database.db.execute(
+      sql`update notification.oauth_tokens set expires_at = clock_timestamp() + interval '30 seconds'
+            where user_id = ${userId} and strategy_id = ${strategyId}`,
+    );
+
+  return { oauthPath, newPerson, startLink, callback, link, storedLink, sendTo, expireSoon };
+}
