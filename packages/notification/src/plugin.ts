@@ -6,6 +6,7 @@ import { notificationContract } from './contract.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { startInbox } from './inbox/background.ts';
 import { unsubscribeRoute } from './preferences/unsubscribe.ts';
+import { emailTemplate } from './render/email-template.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { createNotificationRouter } from './router.ts';
 import { subscribeToMonitoringEvents } from './subscriptions/subscribers.ts';
@@ -60,6 +61,8 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     },
     init({ db, logger, serviceContext }) {
       state.attach(db, logger, serviceContext);
+      // The e-mail layout is inlined now, at start-up, not while the first message waits.
+      emailTemplate();
     },
     async ready({ listen }) {
       strategies.freeze();

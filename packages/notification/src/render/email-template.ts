@@ -1,7 +1,7 @@
 import juice from 'juice';
 
 /**
- * The e-mail layout, inlined by juice once (on first use) and then filled per message by plain
+ * The e-mail layout, inlined by juice once (the notification plugin asks for it at start-up) and then filled per message by plain
  * placeholder substitution. Colours are sentinel values in the stylesheet, replaced after
  * inlining; optional rows are cut out of the inlined document into their own templates.
  */
@@ -76,7 +76,7 @@ export interface CompiledEmailTemplate {
 
 let compiled: CompiledEmailTemplate | undefined;
 
-/** The inlined template, compiled on first use and kept for the life of the process. */
+/** The inlined template, compiled by the first call (the plugin's init) and kept for good. */
 export function emailTemplate(): CompiledEmailTemplate {
   compiled ??= compile();
   return compiled;
