@@ -8,6 +8,7 @@ import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   admin,
   createHealthcheckTestDatabase,
+  parkedCheckRow,
   reader,
   startHealthcheck,
 } from './testing/harness.ts';
@@ -40,15 +41,9 @@ beforeAll(async () => {
     expected.set(system.id, shapes[i % shapes.length]!.status);
   }
   const checkRows = systemIds.flatMap((systemId) =>
-    Array.from({ length: CHECKS_PER_SYSTEM }, (_, n) => ({
-      systemId,
-      name: `check-${n}`,
-      type: 'healthcheck.tcp',
-      config: { host: '127.0.0.1', port: 9 },
-      intervalSeconds: 60,
-      timeoutMs: 1_000,
-      nextRunAt: new Date(now + 3_600_000),
-    })),
+    Array.from({ length: CHECKS_PER_SYSTEM }, (_, n) =>
+      parkedCheckRow(systemId, `check-${n}`, new Date(now + 3_600_000)),
+    ),
   );
   const created = [];
   for (let i = 0; i < checkRows.length; i += 500) {

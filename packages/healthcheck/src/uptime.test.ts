@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks } from './db/schema.ts';
 import { startCountedHarness } from './testing/counting-database.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import { createHealthcheckTestDatabase, reader, startHealthcheck } from './testing/harness.ts';
+import {
+  createHealthcheckTestDatabase,
+  parkedCheckRow,
+  reader,
+  startHealthcheck,
+} from './testing/harness.ts';
 import type { FinishedRun } from './write-results.ts';
 import { writeResults } from './write-results.ts';
 
@@ -39,15 +44,9 @@ beforeAll(async () => {
   const rows = await database.db
     .insert(healthChecks)
     .values(
-      systemIds.map((systemId) => ({
-        systemId,
-        name: 'http',
-        type: 'healthcheck.tcp',
-        config: { host: '127.0.0.1', port: 9 },
-        intervalSeconds: 60,
-        timeoutMs: 1_000,
-        nextRunAt: new Date(now.getTime() + DAY_MS),
-      })),
+      systemIds.map((systemId) =>
+        parkedCheckRow(systemId, 'http', new Date(now.getTime() + DAY_MS)),
+      ),
     )
     .returning();
   const bySystem = new Map(rows.map((row) => [row.systemId, row.id]));
