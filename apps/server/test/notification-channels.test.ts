@@ -1,5 +1,4 @@
 import type { AuthContract } from '@checkline/auth/contract';
-import type { Delivery } from '@checkline/notification';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { FakeService } from '@checkline/notification/testing';
 import { jsonBody, loopbackEgress, startFakeService } from '@checkline/notification/testing';
@@ -7,6 +6,7 @@ import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { egressChannelPlugins } from '../src/plugins.ts';
 import { contractClient } from './support/contract-client.ts';
+import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -47,16 +47,7 @@ let admin: ContractRouterClient<Contracts>;
 let adminUserId: string;
 const fakes = {} as Record<Exclude<Channel, 'slack'>, FakeService>;
 
-/** The deliveries of a notification once none is pending, read from the log (bounded wait). */
-async function settled(notificationId: string): Promise<Delivery[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.every((delivery) => delivery.status !== 'pending')) return deliveries;
-    if (Date.now() > deadline) throw new Error(`deliveries of ${notificationId} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const settled = (notificationId: string) => settledDeliveries(admin.notification, notificationId);
 
 /** A request body as text, form encoding undone (Twilio's). */
 const readable = (body: string) => {
