@@ -18,8 +18,8 @@ import {
   useRule,
 } from '../testing/fixture.ts';
 import type { OAuthProvider } from '../testing/oauth-provider.ts';
-import { processDatabases } from '../testing/process-databases.ts';
 import { startOAuthProvider } from '../testing/oauth-provider.ts';
+import { processDatabases } from '../testing/process-databases.ts';
 import { currentTokens } from './refresh.ts';
 import { readLink, saveLink } from './token-store.ts';
 
