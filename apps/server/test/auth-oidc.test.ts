@@ -2,7 +2,6 @@ import { createServer } from 'node:net';
 import type { AuthContract } from '@checkline/auth/contract';
 import type { TestIssuer } from '@checkline/auth/testing';
 import { startTestIssuer } from '@checkline/auth/testing';
-import type { Delivery } from '@checkline/notification';
 import type { NotificationContract } from '@checkline/notification/contract';
 import {
   recordingStrategy,
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
 import { createPlugins } from '../src/plugins.ts';
 import { contractClient } from './support/contract-client.ts';
+import { settledDeliveries } from './support/settled-deliveries.ts';
 import type { TestServer } from './support/test-server.ts';
 import { createTestServer, testAdmin, testEnv } from './support/test-server.ts';
 
@@ -153,16 +153,7 @@ async function identitiesOf(subject: string): Promise<IdentityRow[]> {
     : (result as { rows: IdentityRow[] }).rows;
 }
 
-/** The deliveries of a notification once none is pending (bounded wait). */
-async function settled(notificationId: string): Promise<Delivery[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.every((delivery) => delivery.status !== 'pending')) return deliveries;
-    if (Date.now() > deadline) throw new Error(`deliveries of ${notificationId} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settled = (notificationId: string) => settledDeliveries(admin.notification, notificationId);
 
 describe('OIDC sign-in through the server', () => {
   it('signs a new person in through the whole redirect flow and records the verified e-mail', async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSessionPerFile } from './support/server-per-file.ts';
 
 /**
  * Heartbeat checks over HTTP: the token answered once at creation, beats posted by a job
  * without any session, and the token kept out of every later answer and of the log.
  */
-let server: TestServer;
-let session: Record<string, string>;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  session = await server.adminSession();
-});
-afterAll(() => server.close());
+const fixture = adminSessionPerFile();
 
 async function rest(procedure: string, body: unknown) {
-  const response = await server.rest('POST', procedure, { body, headers: session });
+  const response = await fixture.server.rest('POST', procedure, { body, headers: fixture.session });
   const answer = (await response.json()) as Record<string, any>;
   if (response.status !== 200) throw new Error(`${procedure}: ${JSON.stringify(answer)}`);
   return answer;
@@ -23,7 +16,7 @@ async function rest(procedure: string, body: unknown) {
 
 /** What a job does: a bare POST, no cookie, no key. */
 const beat = (token: string) =>
-  server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'POST' });
+  fixture.server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'POST' });
 
 async function heartbeatCheck() {
   const system = await rest('catalog/createSystem', { name: `backups-${Date.now()}` });
@@ -59,7 +52,8 @@ describe('heartbeat over HTTP', () => {
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect(
-      (await server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'GET' })).status,
+      (await fixture.server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'GET' }))
+        .status,
     ).toBe(404);
     expect(await rest('healthcheck/runHealthCheck', { id: check.id })).toMatchObject({
       status: 'pass',
@@ -72,15 +66,15 @@ describe('heartbeat over HTTP', () => {
     await beat(token);
     await beat(`${token}x`);
     const secret = token.slice(-43);
-    const listed = await server.rest('GET', 'healthcheck/getHealthChecks', {
+    const listed = await fixture.server.rest('GET', 'healthcheck/getHealthChecks', {
       query: `systemId=${systemId}`,
-      headers: session,
+      headers: fixture.session,
     });
     expect(listed.status).toBe(200);
     const body = await listed.text();
     expect(body).toContain('nightly backup');
     expect(body).not.toContain(secret);
-    const lines = server.logLines.join('\n');
+    const lines = fixture.server.logLines.join('\n');
     expect(lines).toContain('/api/healthcheck/heartbeat/:token');
     expect(lines).not.toContain(secret);
   });

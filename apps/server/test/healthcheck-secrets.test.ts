@@ -1,24 +1,17 @@
 import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { adminSessionPerFile } from './support/server-per-file.ts';
 
 /**
  * A postgres check's password over HTTP: encrypted at rest with the server's keyring, opened
  * for the run against the machine's PostgreSQL, never answered and never logged.
  */
 const PASSWORD = 'pg-s3cret-never-shown';
-let server: TestServer;
-let session: Record<string, string>;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  session = await server.adminSession();
-});
-afterAll(() => server.close());
+const fixture = adminSessionPerFile();
 
 async function call(method: string, procedure: string, body: unknown) {
-  const response = await server.rest(method, procedure, { body, headers: session });
+  const response = await fixture.server.rest(method, procedure, { body, headers: fixture.session });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${procedure}: ${text}`);
   return { text, json: JSON.parse(text) as Record<string, any> };
@@ -26,7 +19,7 @@ async function call(method: string, procedure: string, body: unknown) {
 
 const storedConfig = async (id: string) => {
   const [row] = await queryRows<{ config: Record<string, unknown> }>(
-    server.database.db,
+    fixture.server.database.db,
     sql`select config from healthcheck.health_checks where id = ${id}`,
   );
   return row!.config;
@@ -70,13 +63,13 @@ describe('postgres check passwords', () => {
     expect((await storedConfig(id)).password).toBe(sealed);
     expect((await call('POST', 'healthcheck/runHealthCheck', { id })).json.status).toBe('pass');
 
-    const listed = await server.rest('GET', 'healthcheck/getHealthChecks', {
+    const listed = await fixture.server.rest('GET', 'healthcheck/getHealthChecks', {
       query: `systemId=${system.json.id}`,
-      headers: session,
+      headers: fixture.session,
     });
     const answers = [created.text, run.text, updated.text, await listed.text()];
     for (const answer of answers) expect(answer).not.toContain(PASSWORD);
     expect(answers.join('')).not.toContain(sealed);
-    expect(server.logLines.join('\n')).not.toContain(PASSWORD);
+    expect(fixture.server.logLines.join('\n')).not.toContain(PASSWORD);
   });
 });

@@ -1,18 +1,12 @@
 import type { AuthContract } from '@checkline/auth/contract';
-import type { Delivery } from '@checkline/notification';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { FakeService } from '@checkline/notification/testing';
 import { jsonBody, loopbackEgress, startFakeService } from '@checkline/notification/testing';
-import { createDiscordChannelPlugin } from '@checkline/notification-discord';
-import { createGotifyChannelPlugin } from '@checkline/notification-gotify';
-import { createNtfyChannelPlugin } from '@checkline/notification-ntfy';
-import { createSlackChannelPlugin } from '@checkline/notification-slack';
-import { createSmsChannelPlugin } from '@checkline/notification-sms';
-import { createTeamsChannelPlugin } from '@checkline/notification-teams';
-import { createTelegramChannelPlugin } from '@checkline/notification-telegram';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { egressChannelPlugins } from '../src/plugins.ts';
 import { contractClient } from './support/contract-client.ts';
+import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -35,16 +29,7 @@ const SECRETS = {
 };
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 
-const egress = loopbackEgress();
-const plugins = [
-  createTeamsChannelPlugin({ egress }),
-  createDiscordChannelPlugin({ egress }),
-  createTelegramChannelPlugin({ egress }),
-  createSmsChannelPlugin({ egress }),
-  createNtfyChannelPlugin({ egress }),
-  createGotifyChannelPlugin({ egress }),
-  createSlackChannelPlugin({ egress }),
-];
+const plugins = egressChannelPlugins(loopbackEgress());
 
 const ids = {
   teams: 'notification-teams.teams',
@@ -62,16 +47,7 @@ let admin: ContractRouterClient<Contracts>;
 let adminUserId: string;
 const fakes = {} as Record<Exclude<Channel, 'slack'>, FakeService>;
 
-/** The deliveries of a notification once none is pending, read from the log (bounded wait). */
-async function settled(notificationId: string): Promise<Delivery[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.every((delivery) => delivery.status !== 'pending')) return deliveries;
-    if (Date.now() > deadline) throw new Error(`deliveries of ${notificationId} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const settled = (notificationId: string) => settledDeliveries(admin.notification, notificationId);
 
 /** A request body as text, form encoding undone (Twilio's). */
 const readable = (body: string) => {

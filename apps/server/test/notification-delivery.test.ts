@@ -13,6 +13,7 @@ import {
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract-client.ts';
+import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -66,18 +67,9 @@ async function newUser(): Promise<{ id: string; email: string }> {
   return { id: user.id, email: address };
 }
 
-/** The deliveries of a notification once none is pending, read from the log (bounded wait). */
-async function settled(notificationId: string): Promise<Delivery[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.every((delivery) => delivery.status !== 'pending')) {
-      return deliveries.reverse();
-    }
-    if (Date.now() > deadline) throw new Error(`deliveries of ${notificationId} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** The deliveries of a notification once none is pending, in the reverse of the log's order. */
+const settled = async (notificationId: string) =>
+  (await settledDeliveries(admin.notification, notificationId)).reverse();
 
 const notification = { title: 'Checkout is down', type: 'healthcheck.status_changed' };
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthContract } from '@checkline/auth/contract';
-import type { Delivery } from '@checkline/notification';
 import { Keyring, signUnsubscribeToken, UNSUBSCRIBE_PATH } from '@checkline/notification';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { ReceivedMail, SmtpTestServer } from '@checkline/notification-smtp/testing';
@@ -13,6 +12,7 @@ import type { ContractRouterClient } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract-client.ts';
+import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -56,18 +56,8 @@ async function newUser(): Promise<{ id: string; email: string }> {
   return { id: user.id, email };
 }
 
-/** The deliveries of a notification once none is pending (bounded wait). */
-async function settled(notificationId: string): Promise<Delivery[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.length > 0 && deliveries.every((delivery) => delivery.status !== 'pending')) {
-      return deliveries;
-    }
-    if (Date.now() > deadline) throw new Error(`deliveries of ${notificationId} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const settled = (notificationId: string) =>
+  settledDeliveries(admin.notification, notificationId, { atLeastOne: true });
 
 const notification = {
   title: 'Checkout is down',

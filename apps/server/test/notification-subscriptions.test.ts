@@ -142,6 +142,21 @@ const inboxOf = async (watcher: Watcher) =>
 const sentTo = (watcher: Watcher) =>
   recorder.sent.filter((context) => context.contact === watcher.email);
 
+/**
+ * The watcher's deliveries among `deliveries` once an alert to it was held back: it got no inbox
+ * row and no message, and each of its deliveries (at least one) is skipped on the channel.
+ */
+async function heldBack(watcher: Watcher, deliveries: Delivery[]): Promise<Delivery[]> {
+  expect(await inboxOf(watcher)).toEqual([]);
+  expect(sentTo(watcher)).toEqual([]);
+  const mine = deliveries.filter((delivery) => delivery.userId === watcher.id);
+  expect(mine.length).toBeGreaterThan(0);
+  for (const delivery of mine) {
+    expect(delivery).toMatchObject({ status: 'skipped', strategyId: STRATEGY });
+  }
+  return mine;
+}
+
 beforeAll(async () => {
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
@@ -260,16 +275,9 @@ describe('notification subscriptions over HTTP', () => {
         endAt: new Date(Date.now() + 3_600_000).toISOString(),
       });
       await makeUnhealthy(systemId);
-      const deliveries = await quiet();
-
-      expect(await inboxOf(watcher)).toEqual([]);
-      expect(sentTo(watcher)).toEqual([]);
       // The maintenance ticker may also have announced the window meanwhile (another status change
       // of the system): every alert of it is held back the same way.
-      const mine = deliveries.filter((delivery) => delivery.userId === watcher.id);
-      expect(mine.length).toBeGreaterThan(0);
-      for (const delivery of mine) {
-        expect(delivery).toMatchObject({ status: 'skipped', strategyId: STRATEGY });
+      for (const delivery of await heldBack(watcher, await quiet())) {
         expect(delivery.skipReason).toContain('Database upgrade');
         expect(delivery.skipReason).toContain(window.id);
       }
@@ -292,14 +300,7 @@ describe('notification subscriptions over HTTP', () => {
       });
       await rest('healthcheck/runHealthCheck', { id: router.id });
       await makeUnhealthy(appId);
-      const deliveries = await quiet();
-
-      expect(await inboxOf(watcher)).toEqual([]);
-      expect(sentTo(watcher)).toEqual([]);
-      const mine = deliveries.filter((delivery) => delivery.userId === watcher.id);
-      expect(mine.length).toBeGreaterThan(0);
-      for (const delivery of mine) {
-        expect(delivery).toMatchObject({ status: 'skipped', strategyId: STRATEGY });
+      for (const delivery of await heldBack(watcher, await quiet())) {
         expect(delivery.skipReason).toBe(
           `Suppressed: caused by the outage of dependency ${routerId}`,
         );

@@ -1,5 +1,4 @@
 import type { AuthContract } from '@checkline/auth/contract';
-import type { Delivery } from '@checkline/notification';
 import { createEgress } from '@checkline/notification';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { LoopbackServer } from '@checkline/notification/testing';
@@ -12,6 +11,7 @@ import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins.ts';
 import { contractClient } from './support/contract-client.ts';
+import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -58,16 +58,7 @@ async function newUser(): Promise<{ id: string; email: string }> {
   return { id: user.id, email };
 }
 
-/** The deliveries of a notification once none is pending (bounded wait). */
-async function settled(notificationId: string): Promise<Delivery[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-    if (deliveries.every((delivery) => delivery.status !== 'pending')) return deliveries;
-    if (Date.now() > deadline) throw new Error(`deliveries of ${notificationId} still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settled = (notificationId: string) => settledDeliveries(admin.notification, notificationId);
 
 const notification = {
   title: 'Checkout is down',

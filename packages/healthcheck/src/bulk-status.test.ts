@@ -3,11 +3,12 @@ import { maintenanceContract } from '@checkline/maintenance/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks, results } from './db/schema.ts';
 import type { HealthStatus } from './schemas.ts';
-import { countingDatabase } from './testing/counting-database.ts';
+import { startCountedHarness } from './testing/counting-database.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   admin,
   createHealthcheckTestDatabase,
+  parkedCheckRow,
   reader,
   startHealthcheck,
 } from './testing/harness.ts';
@@ -17,8 +18,7 @@ const CHECKS_PER_SYSTEM = 3;
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
-let counted: ReturnType<typeof countingDatabase>;
-let countedHarness: HealthcheckHarness;
+let counted: Awaited<ReturnType<typeof startCountedHarness>>;
 const expected = new Map<string, HealthStatus>();
 const systemIds: string[] = [];
 
@@ -41,15 +41,9 @@ beforeAll(async () => {
     expected.set(system.id, shapes[i % shapes.length]!.status);
   }
   const checkRows = systemIds.flatMap((systemId) =>
-    Array.from({ length: CHECKS_PER_SYSTEM }, (_, n) => ({
-      systemId,
-      name: `check-${n}`,
-      type: 'healthcheck.tcp',
-      config: { host: '127.0.0.1', port: 9 },
-      intervalSeconds: 60,
-      timeoutMs: 1_000,
-      nextRunAt: new Date(now + 3_600_000),
-    })),
+    Array.from({ length: CHECKS_PER_SYSTEM }, (_, n) =>
+      parkedCheckRow(systemId, `check-${n}`, new Date(now + 3_600_000)),
+    ),
   );
   const created = [];
   for (let i = 0; i < checkRows.length; i += 500) {
@@ -88,25 +82,21 @@ beforeAll(async () => {
     startAt: new Date(now - 60_000).toISOString(),
     endAt: new Date(now + 3_600_000).toISOString(),
   });
-  counted = countingDatabase(database);
-  countedHarness = await startHealthcheck(counted.db);
+  counted = await startCountedHarness(database);
 }, 180_000);
 afterAll(async () => {
-  await countedHarness.stop();
+  await counted.stop();
   await h.stop();
   await database.close();
 });
 
-async function statementsFor(ids: string[]) {
-  counted.reset();
-  const answer = await countedHarness.as(reader).getBulkSystemHealthStatus({ systemIds: ids });
-  return { answer, count: counted.statements.length };
-}
+const statementsFor = (ids: string[]) =>
+  counted.count((harness) => harness.as(reader).getBulkSystemHealthStatus({ systemIds: ids }));
 
 describe('getBulkSystemHealthStatus for 500 systems with 3 checks each', () => {
   it('answers every system correctly', async () => {
     const started = performance.now();
-    const { statuses } = await countedHarness.as(reader).getBulkSystemHealthStatus({ systemIds });
+    const { statuses } = await counted.harness.as(reader).getBulkSystemHealthStatus({ systemIds });
     const elapsed = performance.now() - started;
     expect(statuses.map((status) => status.systemId)).toEqual(systemIds);
     for (const status of statuses) {
@@ -138,16 +128,19 @@ describe('getBulkSystemHealthStatus for 500 systems with 3 checks each', () => {
   });
 
   it('counts honestly: a call that reaches the catalog shows its statement too', async () => {
-    counted.reset();
-    await countedHarness.as(reader).getSystemHealthStatus({ systemId: systemIds[1]! });
-    const single = counted.statements.length;
+    const single = (
+      await counted.count((harness) =>
+        harness.as(reader).getSystemHealthStatus({ systemId: systemIds[1]! }),
+      )
+    ).count;
     const bulkOfOne = (await statementsFor(systemIds.slice(1, 2))).count;
     expect(single).toBe(bulkOfOne + 1);
     expect(counted.statements.some((statement) => statement.includes('"catalog"."systems"'))).toBe(
       false,
     );
-    counted.reset();
-    await countedHarness.as(reader).getSystemHealthStatus({ systemId: systemIds[1]! });
+    await counted.count((harness) =>
+      harness.as(reader).getSystemHealthStatus({ systemId: systemIds[1]! }),
+    );
     expect(counted.statements.some((statement) => statement.includes('"catalog"."systems"'))).toBe(
       true,
     );

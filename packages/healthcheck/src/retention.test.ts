@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks, resultRollups, results } from './db/schema.ts';
 import { purgeHistory } from './retention.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import { createHealthcheckTestDatabase, startHealthcheck } from './testing/harness.ts';
+import {
+  createHealthcheckTestDatabase,
+  parkedCheckRow,
+  startHealthcheck,
+} from './testing/harness.ts';
 import { writeResults } from './write-results.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -19,15 +23,7 @@ beforeAll(async () => {
   const system = await h.createSystem();
   const [row] = await database.db
     .insert(healthChecks)
-    .values({
-      systemId: system.id,
-      name: 'kept',
-      type: 'healthcheck.tcp',
-      config: { host: '127.0.0.1', port: 9 },
-      intervalSeconds: 60,
-      timeoutMs: 1_000,
-      nextRunAt: new Date(now.getTime() + DAY_MS),
-    })
+    .values(parkedCheckRow(system.id, 'kept', new Date(now.getTime() + DAY_MS)))
     .returning();
   checkId = row!.id;
 });

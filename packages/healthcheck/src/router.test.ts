@@ -1,22 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseHandle } from '@checkline/db';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks, results } from './db/schema.ts';
 import type { HealthCheckResult } from './schemas.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import {
-  admin,
-  anonymous,
-  createHealthcheckTestDatabase,
-  manager,
-  nobody,
-  reader,
-  startHealthcheck,
-  testClock,
-} from './testing/harness.ts';
+import { admin, anonymous, manager, nobody, reader, testClock } from './testing/harness.ts';
+import { useHealthcheckSuite } from './testing/suite.ts';
 import type { HttpTarget } from './testing/targets.ts';
-import { closedPort, startHttpTarget, startTcpTarget } from './testing/targets.ts';
+import { closedPort, startTcpTarget } from './testing/targets.ts';
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
@@ -25,20 +17,12 @@ let tcp: Awaited<ReturnType<typeof startTcpTarget>>;
 const clock = testClock();
 const unknownId = '5b0a4a4e-8a35-4a0c-9d8e-2f4f8e8c1a11';
 
+useHealthcheckSuite((suite) => ({ database, h, target } = suite), { now: clock.now });
 beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, { now: clock.now });
-  target = await startHttpTarget();
   tcp = await startTcpTarget();
 });
 afterAll(async () => {
-  await h.stop();
-  await target.close();
   await tcp.close();
-  await database.close();
-});
-beforeEach(async () => {
-  await h.reset();
 });
 
 async function httpCheck(path = '/ok', overrides: Record<string, unknown> = {}) {

@@ -1,19 +1,12 @@
 import type { Logger } from '@checkline/core';
 import type { DatabaseHandle } from '@checkline/db';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { healthChecks, results } from './db/schema.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import {
-  admin,
-  createHealthcheckTestDatabase,
-  manager,
-  reader,
-  startHealthcheck,
-  testClock,
-} from './testing/harness.ts';
+import { admin, manager, reader, testClock } from './testing/harness.ts';
+import { useHealthcheckSuite } from './testing/suite.ts';
 import type { HttpTarget } from './testing/targets.ts';
-import { startHttpTarget } from './testing/targets.ts';
 
 /** A logger that keeps every line, to count warnings. */
 function recordingLogger() {
@@ -40,22 +33,12 @@ let target: HttpTarget;
 const clock = testClock();
 const log = recordingLogger();
 
-beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, {
-    now: clock.now,
-    logger: log.logger,
-    scheduler: { concurrency: 1, behindAfterMs: 5_000, processId: 'process-a' },
-  });
-  target = await startHttpTarget();
+useHealthcheckSuite((suite) => ({ database, h, target } = suite), {
+  now: clock.now,
+  logger: log.logger,
+  scheduler: { concurrency: 1, behindAfterMs: 5_000, processId: 'process-a' },
 });
-afterAll(async () => {
-  await h.stop();
-  await target.close();
-  await database.close();
-});
-beforeEach(async () => {
-  await h.reset();
+beforeEach(() => {
   log.lines.length = 0;
 });
 

@@ -1,19 +1,14 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { eventOutbox } from '@checkline/db';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { claimDueRuns } from './claims.ts';
 import { healthChecks, results, systemStatuses } from './db/schema.ts';
 import { healthStatusChanged } from './events.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import {
-  createHealthcheckTestDatabase,
-  manager,
-  startHealthcheck,
-  testClock,
-} from './testing/harness.ts';
+import { manager, startHealthcheck, testClock } from './testing/harness.ts';
+import { useHealthcheckSuite } from './testing/suite.ts';
 import type { HttpTarget } from './testing/targets.ts';
-import { startHttpTarget } from './testing/targets.ts';
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
@@ -21,21 +16,9 @@ let target: HttpTarget;
 const clock = testClock();
 const leaseMarginMs = 1_000;
 
-beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, {
-    now: clock.now,
-    scheduler: { concurrency: 2, leaseMarginMs },
-  });
-  target = await startHttpTarget();
-});
-afterAll(async () => {
-  await h.stop();
-  await target.close();
-  await database.close();
-});
-beforeEach(async () => {
-  await h.reset();
+useHealthcheckSuite((suite) => ({ database, h, target } = suite), {
+  now: clock.now,
+  scheduler: { concurrency: 2, leaseMarginMs },
 });
 
 const scheduler = () => h.healthcheck.scheduler();

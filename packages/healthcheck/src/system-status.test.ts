@@ -6,23 +6,14 @@ import { maintenanceContract } from '@checkline/maintenance/contract';
 import { createRouterClient } from '@orpc/server';
 import type { ContractRouterClient } from '@orpc/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { healthcheckAccess } from './access.ts';
 import type { HealthcheckContract } from './contract.ts';
 import { results, systemStatuses } from './db/schema.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import {
-  admin,
-  anonymous,
-  createHealthcheckTestDatabase,
-  manager,
-  nobody,
-  reader,
-  startHealthcheck,
-  testClock,
-} from './testing/harness.ts';
+import { admin, anonymous, manager, nobody, reader, testClock } from './testing/harness.ts';
+import { useHealthcheckSuite } from './testing/suite.ts';
 import type { HttpTarget } from './testing/targets.ts';
-import { startHttpTarget } from './testing/targets.ts';
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
@@ -41,18 +32,11 @@ const teamAccess: ResourceAccess = {
   restricted: async (_db, principal) => new Set(inTeam(principal) ? [] : teamOnly),
 };
 
-beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, { now: clock.now, resources: teamAccess });
-  target = await startHttpTarget();
+useHealthcheckSuite((suite) => ({ database, h, target } = suite), {
+  now: clock.now,
+  resources: teamAccess,
 });
-afterAll(async () => {
-  await h.stop();
-  await target.close();
-  await database.close();
-});
-beforeEach(async () => {
-  await h.reset();
+beforeEach(() => {
   teamOnly.clear();
 });
 

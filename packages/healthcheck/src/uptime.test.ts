@@ -1,9 +1,14 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks } from './db/schema.ts';
-import { countingDatabase } from './testing/counting-database.ts';
+import { startCountedHarness } from './testing/counting-database.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
-import { createHealthcheckTestDatabase, reader, startHealthcheck } from './testing/harness.ts';
+import {
+  createHealthcheckTestDatabase,
+  parkedCheckRow,
+  reader,
+  startHealthcheck,
+} from './testing/harness.ts';
 import type { FinishedRun } from './write-results.ts';
 import { writeResults } from './write-results.ts';
 
@@ -14,8 +19,7 @@ const now = new Date('2030-06-15T12:30:00.000Z');
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
-let counted: ReturnType<typeof countingDatabase>;
-let countedHarness: HealthcheckHarness;
+let counted: Awaited<ReturnType<typeof startCountedHarness>>;
 const systemIds: string[] = [];
 const checkIds: string[] = [];
 
@@ -40,15 +44,9 @@ beforeAll(async () => {
   const rows = await database.db
     .insert(healthChecks)
     .values(
-      systemIds.map((systemId) => ({
-        systemId,
-        name: 'http',
-        type: 'healthcheck.tcp',
-        config: { host: '127.0.0.1', port: 9 },
-        intervalSeconds: 60,
-        timeoutMs: 1_000,
-        nextRunAt: new Date(now.getTime() + DAY_MS),
-      })),
+      systemIds.map((systemId) =>
+        parkedCheckRow(systemId, 'http', new Date(now.getTime() + DAY_MS)),
+      ),
     )
     .returning();
   const bySystem = new Map(rows.map((row) => [row.systemId, row.id]));
@@ -68,20 +66,16 @@ beforeAll(async () => {
   );
   for (let i = 0; i < runs.length; i += 500)
     await writeResults(database.db, runs.slice(i, i + 500));
-  counted = countingDatabase(database);
-  countedHarness = await startHealthcheck(counted.db, { now: () => now });
+  counted = await startCountedHarness(database, { now: () => now });
 }, 180_000);
 afterAll(async () => {
-  await countedHarness.stop();
+  await counted.stop();
   await h.stop();
   await database.close();
 });
 
-async function statementsFor(ids: string[]) {
-  counted.reset();
-  const answer = await countedHarness.as(reader).getUptime({ systemIds: ids });
-  return { answer, count: counted.statements.length };
-}
+const statementsFor = (ids: string[]) =>
+  counted.count((harness) => harness.as(reader).getUptime({ systemIds: ids }));
 
 describe('getUptime', () => {
   it('answers uptime, runs, failures and latency per window from the rollups', async () => {

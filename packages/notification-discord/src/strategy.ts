@@ -1,10 +1,9 @@
 import type { Egress } from '@checkline/notification';
 import {
+  callService,
   defineNotificationStrategy,
-  deliveryResultOf,
-  refusedServiceUrl,
-  urlIssues,
-  callFailure,
+  refusedByUrlRules,
+  userUrlIssues,
 } from '@checkline/notification';
 import { discordConfig, discordUserConfig } from './config.ts';
 import { discordMessage } from './embed.ts';
@@ -13,15 +12,8 @@ import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 const SERVICE = 'Discord';
 
 /** Discord's 429 body says how long to wait, in (fractional) seconds. */
-async function bodyRetryAfterMs(response: Response): Promise<number | undefined> {
-  if (response.status !== 429) return undefined;
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => undefined)) as { retry_after?: unknown } | undefined;
-  const seconds = body?.retry_after;
-  return typeof seconds === 'number' && seconds >= 0 ? Math.ceil(seconds * 1_000) : undefined;
-}
+const retryAfterSeconds = (body: unknown) =>
+  (body as { retry_after?: unknown } | undefined)?.retry_after;
 
 /** Posts an embed to the Discord webhook each user configured. */
 export function createDiscordStrategy(options: { egress: Egress }) {
@@ -33,36 +25,25 @@ export function createDiscordStrategy(options: { egress: Egress }) {
     config: discordConfig,
     userConfig: discordUserConfig,
     contactResolution: { type: 'user-config', field: 'webhookUrl' },
-    async validateConfig(layer) {
-      return layer.layer === 'userConfig'
-        ? urlIssues(options.egress, 'webhookUrl', layer.value.webhookUrl)
-        : [];
-    },
+    validateConfig: (layer) => userUrlIssues(options.egress, layer, 'webhookUrl'),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig }) {
-      const refused = refusedServiceUrl(contact, {
-        hosts: strategyConfig.webhookHosts,
-        requireHttps: strategyConfig.requireHttps,
-      });
-      if (refused) {
-        return { success: false, permanent: true, error: `Discord webhook refused: ${refused}` };
-      }
+      const refused = refusedByUrlRules(contact, strategyConfig, 'Discord webhook');
+      if (refused) return refused;
       const url = new URL(contact);
       url.searchParams.set('wait', 'true');
-      try {
-        const response = await options.egress.fetch(url.toString(), {
+      return callService(
+        options.egress,
+        SERVICE,
+        url.toString(),
+        {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(discordMessage(notification)),
-        });
-        const retryAfterMs = await bodyRetryAfterMs(response);
-        return await deliveryResultOf(response, SERVICE, {
-          ...(retryAfterMs !== undefined && { retryAfterMs }),
-        });
-      } catch (error) {
-        return callFailure(SERVICE, error);
-      }
+        },
+        retryAfterSeconds,
+      );
     },
   });
 }

@@ -1,10 +1,9 @@
 import type { Egress } from '@checkline/notification';
 import {
+  callService,
   defineNotificationStrategy,
-  deliveryResultOf,
-  refusedServiceUrl,
-  urlIssues,
-  callFailure,
+  refusedByUrlRules,
+  userUrlIssues,
 } from '@checkline/notification';
 import { gotifyConfig, gotifyUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
@@ -22,11 +21,7 @@ export function createGotifyStrategy(options: { egress: Egress }) {
     config: gotifyConfig,
     userConfig: gotifyUserConfig,
     contactResolution: { type: 'user-config', field: 'serverUrl' },
-    async validateConfig(layer) {
-      return layer.layer === 'userConfig'
-        ? urlIssues(options.egress, 'serverUrl', layer.value.serverUrl)
-        : [];
-    },
+    validateConfig: (layer) => userUrlIssues(options.egress, layer, 'serverUrl'),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig, userConfig }) {
@@ -34,22 +29,13 @@ export function createGotifyStrategy(options: { egress: Egress }) {
         return { success: false, permanent: true, error: 'Gotify: no app token set' };
       }
       const server = contact.replace(/\/+$/, '');
-      const refused = refusedServiceUrl(server, {
-        hosts: strategyConfig.webhookHosts,
-        requireHttps: strategyConfig.requireHttps,
+      const refused = refusedByUrlRules(server, strategyConfig, 'Gotify server');
+      if (refused) return refused;
+      return callService(options.egress, SERVICE, `${server}/message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-gotify-key': userConfig.appToken },
+        body: JSON.stringify(gotifyMessage(notification)),
       });
-      if (refused)
-        return { success: false, permanent: true, error: `Gotify server refused: ${refused}` };
-      try {
-        const response = await options.egress.fetch(`${server}/message`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-gotify-key': userConfig.appToken },
-          body: JSON.stringify(gotifyMessage(notification)),
-        });
-        return await deliveryResultOf(response, SERVICE);
-      } catch (error) {
-        return callFailure(SERVICE, error);
-      }
     },
   });
 }

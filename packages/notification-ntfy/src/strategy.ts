@@ -1,10 +1,9 @@
 import type { Egress } from '@checkline/notification';
 import {
+  callService,
   defineNotificationStrategy,
-  deliveryResultOf,
-  refusedServiceUrl,
-  urlIssues,
-  callFailure,
+  refusedByUrlRules,
+  userUrlIssues,
 } from '@checkline/notification';
 import { ntfyConfig, ntfyUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
@@ -22,34 +21,21 @@ export function createNtfyStrategy(options: { egress: Egress }) {
     config: ntfyConfig,
     userConfig: ntfyUserConfig,
     contactResolution: { type: 'user-config', field: 'topic' },
-    async validateConfig(layer) {
-      return layer.layer === 'userConfig'
-        ? urlIssues(options.egress, 'serverUrl', layer.value.serverUrl)
-        : [];
-    },
+    validateConfig: (layer) => userUrlIssues(options.egress, layer, 'serverUrl'),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig, userConfig }) {
       const server = (userConfig?.serverUrl ?? strategyConfig.defaultServerUrl).replace(/\/+$/, '');
-      const refused = refusedServiceUrl(server, {
-        hosts: strategyConfig.webhookHosts,
-        requireHttps: strategyConfig.requireHttps,
+      const refused = refusedByUrlRules(server, strategyConfig, 'ntfy server');
+      if (refused) return refused;
+      return callService(options.egress, SERVICE, `${server}/`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(userConfig?.accessToken && { authorization: `Bearer ${userConfig.accessToken}` }),
+        },
+        body: JSON.stringify(ntfyMessage(contact, notification)),
       });
-      if (refused)
-        return { success: false, permanent: true, error: `ntfy server refused: ${refused}` };
-      try {
-        const response = await options.egress.fetch(`${server}/`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(userConfig?.accessToken && { authorization: `Bearer ${userConfig.accessToken}` }),
-          },
-          body: JSON.stringify(ntfyMessage(contact, notification)),
-        });
-        return await deliveryResultOf(response, SERVICE);
-      } catch (error) {
-        return callFailure(SERVICE, error);
-      }
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { Egress } from '@checkline/notification';
-import { defineNotificationStrategy, deliveryResultOf, callFailure } from '@checkline/notification';
+import { callService, defineNotificationStrategy } from '@checkline/notification';
 import { smsConfig, smsUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { smsText } from './message.ts';
@@ -22,26 +22,23 @@ export function createSmsStrategy(options: { egress: Egress }) {
       const { accountSid, authToken, from, maxSegments } = strategyConfig;
       const base = strategyConfig.apiBaseUrl.replace(/\/+$/, '');
       const credentials = Buffer.from(`${accountSid}:${authToken}`).toString('base64');
-      try {
-        const response = await options.egress.fetch(
-          `${base}/2010-04-01/Accounts/${accountSid}/Messages.json`,
-          {
-            method: 'POST',
-            headers: {
-              authorization: `Basic ${credentials}`,
-              'content-type': 'application/x-www-form-urlencoded',
-            },
-            body: new URLSearchParams({
-              To: contact,
-              From: from,
-              Body: smsText(notification, maxSegments),
-            }).toString(),
+      return callService(
+        options.egress,
+        SERVICE,
+        `${base}/2010-04-01/Accounts/${accountSid}/Messages.json`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${credentials}`,
+            'content-type': 'application/x-www-form-urlencoded',
           },
-        );
-        return await deliveryResultOf(response, SERVICE);
-      } catch (error) {
-        return callFailure(SERVICE, error);
-      }
+          body: new URLSearchParams({
+            To: contact,
+            From: from,
+            Body: smsText(notification, maxSegments),
+          }).toString(),
+        },
+      );
     },
   });
 }

@@ -1,5 +1,5 @@
-import { definePlugin } from '@checkline/core';
-import { notificationStrategyExtensionPoint } from '@checkline/notification';
+import type { AnyPlugin } from '@checkline/core';
+import { createChannelPlugin } from '@checkline/notification';
 import { smtpStrategy } from './strategy.ts';
 import type { SmtpTlsOptions } from './transports.ts';
 import { SmtpTransports } from './transports.ts';
@@ -19,19 +19,12 @@ export interface SmtpChannelOptions {
  * notification plugin, which must be mounted before it. Its SMTP connections are pooled per
  * version of the administrator's settings and closed when the server stops.
  */
-export function createSmtpChannelPlugin(options: SmtpChannelOptions = {}) {
+export function createSmtpChannelPlugin(options: SmtpChannelOptions = {}): AnyPlugin {
   const transports = new SmtpTransports(options.tls);
-  return definePlugin({
+  return createChannelPlugin({
     id: SMTP_PLUGIN_ID,
     description: 'E-mail notifications through an SMTP server (the `smtp` notification strategy).',
-    contract: {},
-    router: {},
-    accessRules: [],
-    register({ pluginId, extensionPoints }) {
-      extensionPoints
-        .get(notificationStrategyExtensionPoint, pluginId)
-        .register(smtpStrategy(transports));
-    },
+    strategy: smtpStrategy(transports),
     stop() {
       transports.closeAll();
     },

@@ -1,10 +1,9 @@
 import type { Egress } from '@checkline/notification';
 import {
+  callService,
   defineNotificationStrategy,
-  deliveryResultOf,
-  refusedServiceUrl,
-  urlIssues,
-  callFailure,
+  refusedByUrlRules,
+  userUrlIssues,
 } from '@checkline/notification';
 import { teamsMessage } from './adaptive-card.ts';
 import { teamsConfig, teamsUserConfig } from './config.ts';
@@ -22,31 +21,17 @@ export function createTeamsStrategy(options: { egress: Egress }) {
     config: teamsConfig,
     userConfig: teamsUserConfig,
     contactResolution: { type: 'user-config', field: 'webhookUrl' },
-    async validateConfig(layer) {
-      return layer.layer === 'userConfig'
-        ? urlIssues(options.egress, 'webhookUrl', layer.value.webhookUrl)
-        : [];
-    },
+    validateConfig: (layer) => userUrlIssues(options.egress, layer, 'webhookUrl'),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig }) {
-      const refused = refusedServiceUrl(contact, {
-        hosts: strategyConfig.webhookHosts,
-        requireHttps: strategyConfig.requireHttps,
+      const refused = refusedByUrlRules(contact, strategyConfig, 'Teams webhook');
+      if (refused) return refused;
+      return callService(options.egress, SERVICE, contact, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(teamsMessage(notification)),
       });
-      if (refused) {
-        return { success: false, permanent: true, error: `Teams webhook refused: ${refused}` };
-      }
-      try {
-        const response = await options.egress.fetch(contact, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(teamsMessage(notification)),
-        });
-        return await deliveryResultOf(response, SERVICE);
-      } catch (error) {
-        return callFailure(SERVICE, error);
-      }
     },
   });
 }

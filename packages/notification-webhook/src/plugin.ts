@@ -1,6 +1,6 @@
-import { definePlugin } from '@checkline/core';
+import type { AnyPlugin } from '@checkline/core';
 import type { Egress } from '@checkline/notification';
-import { notificationStrategyExtensionPoint } from '@checkline/notification';
+import { createChannelPlugin } from '@checkline/notification';
 import { webhookStrategy } from './strategy.ts';
 
 export const WEBHOOK_PLUGIN_ID = 'notification-webhook';
@@ -11,18 +11,11 @@ export interface WebhookChannelOptions {
 }
 
 /** The webhook channel: registers the strategy `webhook` (`notification-webhook.webhook`). */
-export function createWebhookChannelPlugin(options: WebhookChannelOptions) {
-  return definePlugin({
+export function createWebhookChannelPlugin(options: WebhookChannelOptions): AnyPlugin {
+  return createChannelPlugin({
     id: WEBHOOK_PLUGIN_ID,
     description:
       'Notifications as signed JSON requests to a URL the user or an administrator sets.',
-    contract: {},
-    router: {},
-    accessRules: [],
-    register({ pluginId, extensionPoints }) {
-      extensionPoints
-        .get(notificationStrategyExtensionPoint, pluginId)
-        .register(webhookStrategy(options.egress));
-    },
+    strategy: webhookStrategy(options.egress),
   });
 }

@@ -1,5 +1,4 @@
-import { isIP } from 'node:net';
-import type { Resolver } from '@checkline/healthcheck';
+import { fixedResolver } from '@checkline/healthcheck/testing';
 import type { StrategySendContext } from '@checkline/notification';
 import { createEgress } from '@checkline/notification';
 import type { LoopbackServer } from '@checkline/notification/testing';
@@ -14,18 +13,6 @@ import { webhookStrategy } from './strategy.ts';
  * answer is read, and what is refused before any connection.
  */
 const SECRET = 'user-signing-secret-0123';
-
-function tableResolver(table: Record<string, string[]>): Resolver {
-  return (host) => {
-    const addresses = table[host];
-    if (!addresses) {
-      return Promise.reject(Object.assign(new Error(`ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
-    }
-    return Promise.resolve(
-      addresses.map((address) => ({ address, family: isIP(address) === 6 ? (6 as const) : 4 })),
-    );
-  };
-}
 
 let receiver: LoopbackServer;
 let elsewhere: LoopbackServer;
@@ -59,7 +46,7 @@ afterAll(async () => {
 
 const loopbackAllowed = webhookStrategy(createEgress({ allowPrivate: true }));
 const strict = webhookStrategy(
-  createEgress({ resolve: tableResolver({ 'loop.invalid': ['127.0.0.1'] }) }),
+  createEgress({ resolve: fixedResolver({ 'loop.invalid': ['127.0.0.1'] }) }),
 );
 
 function context(
@@ -205,7 +192,7 @@ describe('webhook strategy', () => {
 
     it('accepts on save a public name, and one that does not resolve yet', async () => {
       const egress = createEgress({
-        resolve: tableResolver({ 'hooks.example.invalid': ['93.184.215.14'] }),
+        resolve: fixedResolver({ 'hooks.example.invalid': ['93.184.215.14'] }),
       });
       const check = webhookStrategy(egress).validateConfig!;
       await expect(

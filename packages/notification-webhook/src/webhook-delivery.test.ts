@@ -1,6 +1,5 @@
-import { isIP } from 'node:net';
 import { testPrincipal } from '@checkline/core/testing';
-import type { Resolver } from '@checkline/healthcheck';
+import { fixedResolver } from '@checkline/healthcheck/testing';
 import { createEgress, notificationAccess } from '@checkline/notification';
 import type { DeliveryProcess, LoopbackServer } from '@checkline/notification/testing';
 import {
@@ -26,15 +25,7 @@ const WEBHOOK = qualified('webhook');
 
 /** Names resolve through a table the tests change (a name may change its address). */
 const table: Record<string, string[]> = {};
-const resolve: Resolver = (host) => {
-  const addresses = table[host];
-  if (!addresses) {
-    return Promise.reject(Object.assign(new Error(`ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
-  }
-  return Promise.resolve(
-    addresses.map((address) => ({ address, family: isIP(address) === 6 ? (6 as const) : 4 })),
-  );
-};
+const resolve = fixedResolver(table);
 
 let receiver: LoopbackServer;
 let elsewhere: LoopbackServer;

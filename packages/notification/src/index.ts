@@ -44,9 +44,10 @@ export {
   unreachable,
 } from './delivery/http-answer.ts';
 export { createChannelPlugin } from './channels/channel-plugin.ts';
-export { callFailure, urlIssues } from './channels/call-failure.ts';
+export { callFailure, urlIssues, userUrlIssues } from './channels/call-failure.ts';
+export { callService } from './channels/service-call.ts';
 export { hostMatches, refusedServiceUrl } from './channels/host-patterns.ts';
-export { serviceUrlRules } from './channels/url-rules.ts';
+export { refusedByUrlRules, serviceUrlRules } from './channels/url-rules.ts';
 export * from './render/index.ts';
 export {
   createEgress,
@@ -55,7 +56,6 @@ export {
   type EgressRequestInit,
 } from './egress/egress.ts';
 export { TargetRefusedError } from '@checkline/healthcheck';
-export * from './render/index.ts';
 export { OAuthProviderError } from './oauth/provider.ts';
 export { OAUTH_ROUTE_PREFIX } from './oauth/link-flow.ts';
 export { fitUtf8 } from './channels/utf8-fit.ts';

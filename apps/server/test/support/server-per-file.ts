@@ -22,3 +22,14 @@ export function adminServerPerFile() {
   afterAll(() => fixture.server.close());
   return fixture;
 }
+
+/** One test server for this file and an administrator's signed-in session on it (headers). */
+export function adminSessionPerFile(options: TestServerOptions = {}) {
+  const fixture = {} as { server: TestServer; session: Record<string, string> };
+  beforeAll(async () => {
+    fixture.server = await createTestServer(options);
+    fixture.session = await fixture.server.adminSession();
+  });
+  afterAll(() => fixture.server.close());
+  return fixture;
+}

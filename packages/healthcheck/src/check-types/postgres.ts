@@ -5,20 +5,15 @@ import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
 import type { SecretSealer } from '../config-secrets.ts';
 import { openConfigSecret } from '../config-secrets.ts';
-import { withDeadline } from '../deadline.ts';
-import { failure, pass } from './outcome.ts';
-import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
+import { pass } from './outcome.ts';
+import { configTimeoutMs } from './timeout.ts';
+import { checkHost, runAgainstHost } from './vetted-host.ts';
 
 const identifier = z.string().trim().min(1).max(63);
 
 export const PostgresCheckConfigSchema = z.object({
   /** A host name or an IP address. */
-  host: z
-    .string()
-    .trim()
-    .min(1)
-    .max(253)
-    .regex(/^[A-Za-z0-9.:_-]+$/, 'Must be a host name or an IP address'),
+  host: checkHost,
   port: z.number().int().min(1).max(65_535).default(5432),
   database: identifier.default('postgres'),
   username: identifier.default('postgres'),
@@ -65,40 +60,39 @@ export const createPostgresCheckType = (sealer?: SecretSealer) =>
     description: 'Connects to a PostgreSQL server and runs SELECT 1.',
     config: PostgresCheckConfigSchema,
     targets: (config) => [{ path: 'host', host: config.host }],
-    async run(config, { signal, timeoutMs, targets }) {
-      const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
+    run(config, runOptions) {
       const name = `${config.host}:${config.port}/${config.database}`;
-      const deadline = withDeadline(signal, limit);
-      const startedAt = performance.now();
-      let sql: postgres.Sql | undefined;
-      try {
-        const target = await targets.vet(config.host, deadline.signal);
-        const options = {
-          host: config.host,
-          port: config.port,
-          database: config.database,
-          username: config.username,
-          ...(config.password !== undefined && {
-            password: openConfigSecret('password', config.password, sealer),
-          }),
-          ssl: sslOption(config.ssl),
-          max: 1,
-          prepare: false,
-          connect_timeout: Math.ceil(limit / 1_000),
-          onnotice: () => {},
-          connection: { application_name: 'checkline-healthcheck', statement_timeout: limit },
-          // Untyped in postgres.js, but supported: the connection is opened here, pinned.
-          socket: () => connectedSocket(config.host, config.port, target.lookup),
-        };
-        sql = postgres(options);
-        await Promise.race([sql`select 1 as ok`, abortedBy(deadline.signal)]);
-        return pass(startedAt, `SELECT 1 answered by ${name}`);
-      } catch (error) {
-        return failure(startedAt, error, deadline.signal, `Timed out after ${limit} ms on ${name}`);
-      } finally {
-        deadline.release();
-        await sql?.end({ timeout: 0 }).catch(() => {});
-      }
+      return runAgainstHost(
+        config,
+        runOptions,
+        (limit) => `Timed out after ${limit} ms on ${name}`,
+        async (target, { signal, startedAt, limit }) => {
+          const options = {
+            host: config.host,
+            port: config.port,
+            database: config.database,
+            username: config.username,
+            ...(config.password !== undefined && {
+              password: openConfigSecret('password', config.password, sealer),
+            }),
+            ssl: sslOption(config.ssl),
+            max: 1,
+            prepare: false,
+            connect_timeout: Math.ceil(limit / 1_000),
+            onnotice: () => {},
+            connection: { application_name: 'checkline-healthcheck', statement_timeout: limit },
+            // Untyped in postgres.js, but supported: the connection is opened here, pinned.
+            socket: () => connectedSocket(config.host, config.port, target.lookup),
+          };
+          const sql = postgres(options);
+          try {
+            await Promise.race([sql`select 1 as ok`, abortedBy(signal)]);
+            return pass(startedAt, `SELECT 1 answered by ${name}`);
+          } finally {
+            await sql.end({ timeout: 0 }).catch(() => {});
+          }
+        },
+      );
     },
   });
 

@@ -3,9 +3,9 @@ import type { ConnectionOptions, PeerCertificate } from 'node:tls';
 import { connect } from 'node:tls';
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
-import { withDeadline } from '../deadline.ts';
-import { fail, failure, pass, warn } from './outcome.ts';
-import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
+import { fail, pass, warn } from './outcome.ts';
+import { configTimeoutMs } from './timeout.ts';
+import { checkHost, onceConnected, runAgainstHost } from './vetted-host.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1_000;
 
@@ -20,12 +20,7 @@ const pemCertificates = z
 export const TlsCheckConfigSchema = z
   .object({
     /** The host connected to; the certificate must be valid for it. */
-    host: z
-      .string()
-      .trim()
-      .min(1)
-      .max(253)
-      .regex(/^[A-Za-z0-9.:_-]+$/, 'Must be a host name or an IP address'),
+    host: checkHost,
     port: z.number().int().min(1).max(65_535).default(443),
     /** Fewer days of validity left than this: the check warns (the system is degraded). */
     warningDays: z.number().int().min(1).max(3_650).default(14),
@@ -51,26 +46,16 @@ interface Handshake {
 
 /** Completes a TLS handshake (and closes the connection); rejects on error or abort. */
 function handshake(options: ConnectionOptions, signal: AbortSignal): Promise<Handshake> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+  return onceConnected(
     // Verification is judged here rather than by Node aborting, so the message can say why.
-    const socket = connect({ ...options, rejectUnauthorized: false });
-    const settle = (error: unknown, result?: Handshake) => {
-      signal.removeEventListener('abort', onAbort);
-      socket.destroy();
-      if (result) resolve(result);
-      else reject(error);
-    };
-    const onAbort = () => settle(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    socket.once('secureConnect', () =>
-      settle(undefined, {
-        authorizationError: socket.authorized ? undefined : String(socket.authorizationError),
-        certificate: socket.getPeerCertificate(),
-      }),
-    );
-    socket.once('error', (error) => settle(error));
-  });
+    () => connect({ ...options, rejectUnauthorized: false }),
+    'secureConnect',
+    (socket) => ({
+      authorizationError: socket.authorized ? undefined : String(socket.authorizationError),
+      certificate: socket.getPeerCertificate(),
+    }),
+    signal,
+  );
 }
 
 export const tlsCheckType = defineHealthCheckType({
@@ -80,41 +65,38 @@ export const tlsCheckType = defineHealthCheckType({
     'Connects with TLS, checks the certificate chain is valid for the host, and warns or fails as its expiry nears.',
   config: TlsCheckConfigSchema,
   targets: (config) => [{ path: 'host', host: config.host }],
-  async run(config, { signal, timeoutMs, targets }) {
-    const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
+  run(config, options) {
     const name = `${config.host}:${config.port}`;
-    const deadline = withDeadline(signal, limit);
-    const startedAt = performance.now();
-    try {
-      const target = await targets.vet(config.host, deadline.signal);
-      const { authorizationError, certificate } = await handshake(
-        {
-          host: config.host,
-          port: config.port,
-          lookup: target.lookup,
-          // SNI carries names only; for an address the certificate is checked against it.
-          ...(isIP(target.host) === 0 && { servername: target.host }),
-          ...(config.ca !== undefined && { ca: config.ca }),
-        },
-        deadline.signal,
-      );
-      if (authorizationError) {
-        return fail(startedAt, `Certificate of ${name} is not valid: ${authorizationError}`);
-      }
-      const expiresAt = new Date(certificate.valid_to);
-      const daysLeft = Math.floor((expiresAt.getTime() - Date.now()) / DAY_MS);
-      const validity = `Certificate of ${name} expires in ${daysLeft} days (${expiresAt.toISOString()})`;
-      if (daysLeft < config.criticalDays) {
-        return fail(startedAt, `${validity}, under the critical ${config.criticalDays}`);
-      }
-      if (daysLeft < config.warningDays) {
-        return warn(startedAt, `${validity}, under the warning ${config.warningDays}`);
-      }
-      return pass(startedAt, validity);
-    } catch (error) {
-      return failure(startedAt, error, deadline.signal, `Timed out after ${limit} ms on ${name}`);
-    } finally {
-      deadline.release();
-    }
+    return runAgainstHost(
+      config,
+      options,
+      (limit) => `Timed out after ${limit} ms on ${name}`,
+      async (target, { signal, startedAt }) => {
+        const { authorizationError, certificate } = await handshake(
+          {
+            host: config.host,
+            port: config.port,
+            lookup: target.lookup,
+            // SNI carries names only; for an address the certificate is checked against it.
+            ...(isIP(target.host) === 0 && { servername: target.host }),
+            ...(config.ca !== undefined && { ca: config.ca }),
+          },
+          signal,
+        );
+        if (authorizationError) {
+          return fail(startedAt, `Certificate of ${name} is not valid: ${authorizationError}`);
+        }
+        const expiresAt = new Date(certificate.valid_to);
+        const daysLeft = Math.floor((expiresAt.getTime() - Date.now()) / DAY_MS);
+        const validity = `Certificate of ${name} expires in ${daysLeft} days (${expiresAt.toISOString()})`;
+        if (daysLeft < config.criticalDays) {
+          return fail(startedAt, `${validity}, under the critical ${config.criticalDays}`);
+        }
+        if (daysLeft < config.warningDays) {
+          return warn(startedAt, `${validity}, under the warning ${config.warningDays}`);
+        }
+        return pass(startedAt, validity);
+      },
+    );
   },
 });

@@ -1,18 +1,11 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { systemDependencies, systemStatuses } from '../db/schema.ts';
 import type { HealthcheckHarness } from '../testing/harness.ts';
-import {
-  createHealthcheckTestDatabase,
-  manager,
-  nobody,
-  reader,
-  startHealthcheck,
-  testClock,
-} from '../testing/harness.ts';
+import { manager, nobody, reader, testClock } from '../testing/harness.ts';
+import { useHealthcheckSuite } from '../testing/suite.ts';
 import type { HttpTarget } from '../testing/targets.ts';
-import { startHttpTarget } from '../testing/targets.ts';
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
@@ -20,18 +13,8 @@ let target: HttpTarget;
 const clock = testClock();
 const unknownId = '5b0a4a4e-8a35-4a0c-9d8e-2f4f8e8c1a11';
 
-beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, { now: clock.now });
-  target = await startHttpTarget();
-});
-afterAll(async () => {
-  await h.stop();
-  await target.close();
-  await database.close();
-});
+useHealthcheckSuite((suite) => ({ database, h, target } = suite), { now: clock.now });
 beforeEach(async () => {
-  await h.reset();
   await database.db.delete(systemDependencies);
 });
 

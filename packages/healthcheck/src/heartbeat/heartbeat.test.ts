@@ -1,33 +1,18 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { silentLogger } from '@checkline/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { heartbeats } from '../db/schema.ts';
 import type { HealthcheckHarness } from '../testing/harness.ts';
-import {
-  createHealthcheckTestDatabase,
-  manager,
-  reader,
-  startHealthcheck,
-  testClock,
-} from '../testing/harness.ts';
+import { manager, reader, testClock } from '../testing/harness.ts';
+import { useHealthcheckSuite } from '../testing/suite.ts';
 import { hashHeartbeatToken } from './token.ts';
 
 let database: DatabaseHandle;
 let h: HealthcheckHarness;
 const clock = testClock();
 
-beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  h = await startHealthcheck(database.db, { now: clock.now });
-});
-afterAll(async () => {
-  await h.stop();
-  await database.close();
-});
-beforeEach(async () => {
-  await h.reset();
-});
+useHealthcheckSuite((suite) => ({ database, h } = suite), { now: clock.now });
 
 /** Calls the plugin's heartbeat route as the server would, without any session. */
 async function beat(token: string): Promise<Response> {

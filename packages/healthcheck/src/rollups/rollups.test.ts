@@ -4,7 +4,11 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks, resultRollups, results } from '../db/schema.ts';
 import type { HealthcheckHarness } from '../testing/harness.ts';
-import { createHealthcheckTestDatabase, startHealthcheck } from '../testing/harness.ts';
+import {
+  createHealthcheckTestDatabase,
+  parkedCheckRow,
+  startHealthcheck,
+} from '../testing/harness.ts';
 import { writeResults } from '../write-results.ts';
 import { LATENCY_EDGES_MS, latencyBucket, percentileOf } from './latency-buckets.ts';
 
@@ -24,15 +28,9 @@ beforeAll(async () => {
   for (const [n, intervalSeconds] of intervals.entries()) {
     const [row] = await database.db
       .insert(healthChecks)
-      .values({
-        systemId: system.id,
-        name: `rollup-${n}`,
-        type: 'healthcheck.tcp',
-        config: { host: '127.0.0.1', port: 9 },
-        intervalSeconds,
-        timeoutMs: 1_000,
-        nextRunAt: new Date(base + 365 * DAY_MS),
-      })
+      .values(
+        parkedCheckRow(system.id, `rollup-${n}`, new Date(base + 365 * DAY_MS), intervalSeconds),
+      )
       .returning();
     checkIds.push(row!.id);
   }

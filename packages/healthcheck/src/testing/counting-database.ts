@@ -1,6 +1,8 @@
 import type { Database, DatabaseHandle } from '@checkline/db';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type { HealthcheckHarness, HealthcheckHarnessOptions } from './harness.ts';
+import { startHealthcheck } from './harness.ts';
 
 /**
  * The connection of `handle` behind a second drizzle instance whose logger sees every statement
@@ -27,5 +29,28 @@ export function countingDatabase(handle: DatabaseHandle) {
     reset() {
       statements.length = 0;
     },
+  };
+}
+
+/**
+ * A second plugin on `handle` whose statements are counted (see `countingDatabase`): `count`
+ * answers what `ask` answered and how many statements it sent.
+ */
+export async function startCountedHarness(
+  handle: DatabaseHandle,
+  options: HealthcheckHarnessOptions = {},
+) {
+  const counted = countingDatabase(handle);
+  const harness = await startHealthcheck(counted.db, options);
+  return {
+    harness,
+    /** Statements sent since the last `count` began. */
+    statements: counted.statements,
+    async count<T>(ask: (harness: HealthcheckHarness) => Promise<T>) {
+      counted.reset();
+      const answer = await ask(harness);
+      return { answer, count: counted.statements.length };
+    },
+    stop: () => harness.stop(),
   };
 }

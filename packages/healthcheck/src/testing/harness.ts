@@ -112,3 +112,22 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
 }
 
 export type HealthcheckHarness = Awaited<ReturnType<typeof startHealthcheck>>;
+
+/**
+ * A health check row written straight to the table, for tests that write results themselves:
+ * a tcp check of the discard port, not due before `nextRunAt`.
+ */
+export const parkedCheckRow = (
+  systemId: string,
+  name: string,
+  nextRunAt: Date,
+  intervalSeconds = 60,
+) => ({
+  systemId,
+  name,
+  type: 'healthcheck.tcp',
+  config: { host: '127.0.0.1', port: 9 },
+  intervalSeconds,
+  timeoutMs: 1_000,
+  nextRunAt,
+});

@@ -1,7 +1,7 @@
 import { TargetRefusedError } from '@checkline/healthcheck';
 import { unreachable } from '../delivery/http-answer.ts';
 import type { Egress } from '../egress/egress.ts';
-import type { DeliveryResult, LayerIssue } from '../strategies/strategy.ts';
+import type { DeliveryResult, LayerIssue, ValidatedLayer } from '../strategies/strategy.ts';
 
 /**
  * A channel's call that threw: an address the egress guard refuses fails for good (it will not
@@ -33,4 +33,13 @@ export async function urlIssues(
     if (error instanceof TargetRefusedError) return [{ path, message: error.message }];
   }
   return [];
+}
+
+/** A strategy's `validateConfig` when its only check is the user-given URL in `field`. */
+export async function userUrlIssues<K extends string>(
+  egress: Pick<Egress, 'vet'>,
+  layer: ValidatedLayer<unknown, Partial<Record<K, string>>, unknown>,
+  field: K,
+): Promise<LayerIssue[]> {
+  return layer.layer === 'userConfig' ? urlIssues(egress, field, layer.value[field]) : [];
 }

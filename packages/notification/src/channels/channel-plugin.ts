@@ -11,6 +11,8 @@ export function createChannelPlugin<TConfig, TUserConfig, TLayout>(definition: {
   id: string;
   description: string;
   strategy: NotificationStrategy<TConfig, TUserConfig, TLayout>;
+  /** Releases what the strategy holds open (pooled connections) as the server stops. */
+  stop?: () => void | Promise<void>;
 }): AnyPlugin {
   return definePlugin({
     id: definition.id,
@@ -23,5 +25,6 @@ export function createChannelPlugin<TConfig, TUserConfig, TLayout>(definition: {
         .get(notificationStrategyExtensionPoint, pluginId)
         .register(definition.strategy);
     },
+    ...(definition.stop && { stop: definition.stop }),
   }) as unknown as AnyPlugin;
 }

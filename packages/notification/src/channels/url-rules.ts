@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { DeliveryResult } from '../strategies/strategy.ts';
+import { refusedServiceUrl } from './host-patterns.ts';
 
 const hostPattern = z
   .string()
@@ -21,4 +23,23 @@ export function serviceUrlRules(defaults: readonly string[]) {
       .default(true)
       .describe('Refuse URLs that are not https (switch off for a local test service only).'),
   };
+}
+
+/**
+ * The permanent failure of a send to `url` when the administrator's rules (`serviceUrlRules`
+ * fields of the strategy's config) refuse it, named after `what` ("Teams webhook"); undefined
+ * when the URL may be used.
+ */
+export function refusedByUrlRules(
+  url: string,
+  rules: { webhookHosts: readonly string[]; requireHttps: boolean },
+  what: string,
+): DeliveryResult | undefined {
+  const refused = refusedServiceUrl(url, {
+    hosts: rules.webhookHosts,
+    requireHttps: rules.requireHttps,
+  });
+  return refused
+    ? { success: false, permanent: true, error: `${what} refused: ${refused}` }
+    : undefined;
 }

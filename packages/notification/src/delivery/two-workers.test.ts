@@ -1,12 +1,12 @@
-import type { Database, DatabaseHandle } from '@checkline/db';
-import { connectPostgres } from '@checkline/db';
-import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
+import type { DatabaseHandle } from '@checkline/db';
+import { createTestDatabase } from '@checkline/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationAccess } from '../access.ts';
 import { deliveries } from '../db/schema.ts';
 import { LEASE_LAPSED } from './claims.ts';
 import type { DeliveryResult } from '../strategies/strategy.ts';
+import { processDatabases } from '../testing/process-databases.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import { testPrincipal } from '@checkline/core/testing';
 import {
@@ -23,17 +23,9 @@ import {
  * processes would); on PGlite they share its one connection, which still exercises the claims.
  */
 let database: DatabaseHandle;
-const pools: DatabaseHandle[] = [];
+let pools: ReturnType<typeof processDatabases>;
 const stops: (() => Promise<void>)[] = [];
 const sender = testPrincipal([notificationAccess.send]);
-
-function processDatabase(): Database {
-  const url = testDatabaseUrl(database);
-  if (!url) return database.db;
-  const pool = connectPostgres(url, { poolSize: 3 });
-  pools.push(pool);
-  return pool.db;
-}
 
 async function startProcess(...args: Parameters<typeof startDeliveryProcess>) {
   const started = await startDeliveryProcess(...args);
@@ -43,11 +35,12 @@ async function startProcess(...args: Parameters<typeof startDeliveryProcess>) {
 
 beforeAll(async () => {
   database = await createTestDatabase(deliveryMigrations());
+  pools = processDatabases(database);
 });
 
 afterAll(async () => {
   for (const stop of stops) await stop();
-  for (const pool of pools) await pool.close();
+  await pools?.close();
   await database?.close();
 });
 
@@ -62,12 +55,12 @@ describe('two workers on one database', () => {
     const perWorker: Record<string, number> = {};
     const settings = { batchSize: 10, concurrency: 8 };
     const first = await startProcess(
-      processDatabase(),
+      pools.connect(),
       [recordingStrategy({ id: 'bulk' }, count('first')).strategy],
       settings,
     );
     const second = await startProcess(
-      processDatabase(),
+      pools.connect(),
       [recordingStrategy({ id: 'bulk' }, count('second')).strategy],
       settings,
     );
@@ -101,11 +94,11 @@ describe('two workers on one database', () => {
     );
     const healthy = recordingStrategy({ id: 'relay' });
     // The stuck worker's send never returns while the test runs: as if its process had died.
-    const dead = await startProcess(processDatabase(), [stuck.strategy], {
+    const dead = await startProcess(pools.connect(), [stuck.strategy], {
       leaseMs: 300,
       sendTimeoutMs: 60_000,
     });
-    const alive = await startProcess(processDatabase(), [healthy.strategy], { leaseMs: 300 });
+    const alive = await startProcess(pools.connect(), [healthy.strategy], { leaseMs: 300 });
     await configureStrategy(database.db, 'relay');
     const [user] = await createUsers(database.db, ['relay@example.com'], [useRule('relay')]);
     const { notificationId } = await alive.notification(sender).sendExternal({
@@ -143,12 +136,12 @@ describe('two workers on one database', () => {
       () => new Promise<DeliveryResult>((resolve) => (answerLate = resolve)),
     );
     const healthy = recordingStrategy({ id: 'last' });
-    const dead = await startProcess(processDatabase(), [stuck.strategy], {
+    const dead = await startProcess(pools.connect(), [stuck.strategy], {
       leaseMs: 200,
       sendTimeoutMs: 60_000,
       maxAttempts: 1,
     });
-    const alive = await startProcess(processDatabase(), [healthy.strategy], { leaseMs: 200 });
+    const alive = await startProcess(pools.connect(), [healthy.strategy], { leaseMs: 200 });
     await configureStrategy(database.db, 'last');
     const [user] = await createUsers(database.db, ['last@example.com'], [useRule('last')]);
     const { notificationId } = await dead.notification(sender).sendExternal({

@@ -1,29 +1,9 @@
-import { isIP } from 'node:net';
-import type { Resolver } from '@checkline/healthcheck';
 import { TargetRefusedError } from '@checkline/healthcheck';
+import { fixedResolver } from '@checkline/healthcheck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackServer } from '../testing/loopback-server.ts';
 import { startLoopbackServer } from '../testing/loopback-server.ts';
 import { createEgress } from './egress.ts';
-
-/** Names resolve through this table only: no test asks real DNS. */
-function tableResolver(table: Record<string, string[]>) {
-  const calls: string[] = [];
-  const resolve: Resolver = (host) => {
-    calls.push(host);
-    const addresses = table[host];
-    if (!addresses) {
-      const error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
-        code: 'ENOTFOUND',
-      });
-      return Promise.reject(error);
-    }
-    return Promise.resolve(
-      addresses.map((address) => ({ address, family: isIP(address) === 6 ? (6 as const) : 4 })),
-    );
-  };
-  return Object.assign(resolve, { calls });
-}
 
 let receiver: LoopbackServer;
 let elsewhere: LoopbackServer;
@@ -81,7 +61,7 @@ describe('egress guard', () => {
     });
 
     it('connects to the address it judged, asking DNS once per call (the name is in no DNS)', async () => {
-      const resolve = tableResolver({ 'receiver.invalid': ['127.0.0.1'] });
+      const resolve = fixedResolver({ 'receiver.invalid': ['127.0.0.1'] });
       const pinned = createEgress({ allowPrivate: true, resolve });
       const port = new URL(receiver.url).port;
       const response = await pinned.fetch(`http://receiver.invalid:${port}/pinned`);
@@ -112,7 +92,7 @@ describe('egress guard', () => {
     });
 
     it('still refuses the cloud metadata services, by address and by name', async () => {
-      const resolve = tableResolver({ 'imds.invalid': ['169.254.169.254'] });
+      const resolve = fixedResolver({ 'imds.invalid': ['169.254.169.254'] });
       const guarded = createEgress({ allowPrivate: true, resolve });
       await expect(guarded.fetch('http://169.254.169.254/latest/meta-data/')).rejects.toThrow(
         'Target refused: 169.254.169.254 is a cloud metadata address',
@@ -127,7 +107,7 @@ describe('egress guard', () => {
   });
 
   describe('by default (private addresses refused)', () => {
-    const resolve = tableResolver({
+    const resolve = fixedResolver({
       'loop.invalid': ['127.0.0.1'],
       'mixed.invalid': ['93.184.215.14', '10.0.0.7'],
     });

@@ -17,12 +17,27 @@ const failure = (
   message: string,
 ): ActionAnswer => ({ status, code, message });
 
-function caller(state: NotificationState, strategyId: string, principal: Principal | undefined) {
+/** The linking strategy and signed-in user an action is for, or the answer refusing it. */
+function caller(
+  state: NotificationState,
+  strategyId: string,
+  principal: Principal | undefined,
+):
+  | { strategy: ReturnType<typeof oauthStrategy>; user: ReturnType<typeof signedInUser> }
+  | { refused: ActionAnswer } {
+  if (!state.strategies.get(strategyId)?.oauth) {
+    return { refused: failure(404, 'NOT_FOUND', 'No such channel with account linking') };
+  }
   try {
     return { strategy: oauthStrategy(state, strategyId), user: signedInUser(principal) };
   } catch {
-    return undefined;
+    return { refused: failure(401, 'UNAUTHORIZED', 'A signed-in user is required') };
   }
+}
+
+/** The administrator's settings of the strategy, as stored. */
+async function settingsOf(state: NotificationState, qualifiedId: string) {
+  return (await loadStrategySettings(state, state.db, [qualifiedId])).get(qualifiedId);
 }
 
 /** `POST .../refresh`: renews the caller's tokens now. */
@@ -31,15 +46,10 @@ export async function refreshLink(
   strategyId: string,
   principal: Principal | undefined,
 ): Promise<ActionAnswer> {
-  if (!state.strategies.get(strategyId)?.oauth) {
-    return failure(404, 'NOT_FOUND', 'No such channel with account linking');
-  }
   const found = caller(state, strategyId, principal);
-  if (!found) return failure(401, 'UNAUTHORIZED', 'A signed-in user is required');
+  if ('refused' in found) return found.refused;
   const { strategy, user } = found;
-  const settings = (await loadStrategySettings(state, state.db, [strategy.qualifiedId])).get(
-    strategy.qualifiedId,
-  );
+  const settings = await settingsOf(state, strategy.qualifiedId);
   if (!settings?.configured) {
     return failure(409, 'CONFLICT', 'The channel is not configured by an administrator');
   }
@@ -78,19 +88,14 @@ export async function unlinkAccount(
   strategyId: string,
   principal: Principal | undefined,
 ): Promise<ActionAnswer> {
-  if (!state.strategies.get(strategyId)?.oauth) {
-    return failure(404, 'NOT_FOUND', 'No such channel with account linking');
-  }
   const found = caller(state, strategyId, principal);
-  if (!found) return failure(401, 'UNAUTHORIZED', 'A signed-in user is required');
+  if ('refused' in found) return found.refused;
   const { strategy, user } = found;
   const key = { userId: user.id, strategyId: strategy.qualifiedId };
   const link = await readLink(state.db, state.keyring, key);
   let revoked = false;
   if (link) {
-    const settings = (await loadStrategySettings(state, state.db, [strategy.qualifiedId])).get(
-      strategy.qualifiedId,
-    );
+    const settings = await settingsOf(state, strategy.qualifiedId);
     try {
       revoked =
         settings?.configured === true &&

@@ -1,7 +1,6 @@
 import { testPrincipal } from '@checkline/core/testing';
-import type { Database, DatabaseHandle } from '@checkline/db';
-import { connectPostgres } from '@checkline/db';
-import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
+import type { DatabaseHandle } from '@checkline/db';
+import { createTestDatabase } from '@checkline/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
@@ -20,6 +19,7 @@ import {
 } from '../testing/fixture.ts';
 import type { OAuthProvider } from '../testing/oauth-provider.ts';
 import { startOAuthProvider } from '../testing/oauth-provider.ts';
+import { processDatabases } from '../testing/process-databases.ts';
 import { currentTokens } from './refresh.ts';
 import { readLink, saveLink } from './token-store.ts';
 
@@ -30,7 +30,7 @@ import { readLink, saveLink } from './token-store.ts';
  */
 let database: DatabaseHandle;
 let provider: OAuthProvider;
-const pools: DatabaseHandle[] = [];
+let pools: ReturnType<typeof processDatabases>;
 const processes: DeliveryProcess[] = [];
 const keyring = Keyring.ephemeral();
 const sent: { process: string; accessToken: string | undefined }[] = [];
@@ -56,14 +56,6 @@ const linkedStrategy = (process: string) =>
     },
   });
 
-function processDatabase(): Database {
-  const url = testDatabaseUrl(database);
-  if (!url) return database.db;
-  const pool = connectPostgres(url, { poolSize: 3 });
-  pools.push(pool);
-  return pool.db;
-}
-
 async function expiringLink(userId: string, refreshToken: string) {
   await saveLink(database.db, keyring, {
     userId,
@@ -78,10 +70,11 @@ const refreshCalls = () => provider.tokenCalls.filter((call) => call.grantType =
 beforeAll(async () => {
   database = await createTestDatabase(deliveryMigrations());
   provider = await startOAuthProvider();
+  pools = processDatabases(database);
   for (const name of ['a', 'b']) {
     processes.push(
       await startDeliveryProcess(
-        processDatabase(),
+        pools.connect(),
         [linkedStrategy(name)],
         { batchSize: 1 },
         { keyring },
@@ -93,7 +86,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const process of processes) await process.stop();
-  for (const pool of pools) await pool.close();
+  await pools?.close();
   await provider?.stop();
   await database?.close();
 });

@@ -7,6 +7,16 @@ import { versionedSchema } from './versioned-schema.ts';
 
 const userConfig = versionedSchema({ version: 1, schema: z.object({ phone: z.string() }) });
 
+/** An account-linking definition with every required part. */
+const completeOAuth = {
+  clientId: () => 'id',
+  clientSecret: () => 'secret',
+  scopes: ['chat:write'],
+  authorizationUrl: () => 'https://example.test/auth',
+  tokenUrl: () => 'https://example.test/token',
+  extractExternalId: () => 'U1',
+};
+
 describe('NotificationStrategyRegistry', () => {
   it('qualifies ids with the owner and makes one use rule per strategy', () => {
     const registry = new NotificationStrategyRegistry();
@@ -117,14 +127,7 @@ describe('NotificationStrategyRegistry', () => {
 
   it('accepts each complete contact resolution', () => {
     const registry = new NotificationStrategyRegistry();
-    const oauth = {
-      clientId: () => 'id',
-      clientSecret: () => 'secret',
-      scopes: ['chat:write'],
-      authorizationUrl: () => 'https://example.test/auth',
-      tokenUrl: () => 'https://example.test/token',
-      extractExternalId: () => 'U1',
-    };
+    const oauth = completeOAuth;
     const resolutions: [string, ContactResolution, object][] = [
       ['a', { type: 'auth-email' }, {}],
       ['b', { type: 'auth-provider', provider: 'github' }, {}],
@@ -146,15 +149,7 @@ describe('NotificationStrategyRegistry', () => {
     [{ clientAuthentication: 'jwt' }, 'clientAuthentication jwt is neither basic nor body'],
   ])('refuses the oauth definition %j', (change, message) => {
     const registry = new NotificationStrategyRegistry();
-    const oauth = {
-      clientId: () => 'id',
-      clientSecret: () => 'secret',
-      scopes: ['chat:write'],
-      authorizationUrl: () => 'https://example.test/auth',
-      tokenUrl: () => 'https://example.test/token',
-      extractExternalId: () => 'U1',
-      ...change,
-    };
+    const oauth = { ...completeOAuth, ...change };
     const strategy = testStrategy({
       contactResolution: { type: 'oauth-link' },
       oauth: oauth as never,

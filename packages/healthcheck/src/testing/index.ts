@@ -1,0 +1,1 @@
+export { fixedResolver } from './resolver.ts';
