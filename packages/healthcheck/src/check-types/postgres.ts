@@ -65,7 +65,7 @@ export const createPostgresCheckType = (sealer?: SecretSealer) =>
     description: 'Connects to a PostgreSQL server and runs SELECT 1.',
     config: PostgresCheckConfigSchema,
     targets: (config) => [{ path: 'host', host: config.host }],
-    async run(config, { signal, timeoutMs, targets }) {
+    async run(config, { signal, timeoutMs, targets, healthCheckId }) {
       const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
       const name = `${config.host}:${config.port}/${config.database}`;
       const deadline = withDeadline(signal, limit);
@@ -79,7 +79,7 @@ export const createPostgresCheckType = (sealer?: SecretSealer) =>
           database: config.database,
           username: config.username,
           ...(config.password !== undefined && {
-            password: openConfigSecret('password', config.password, sealer),
+            password: openConfigSecret('password', config.password, sealer, healthCheckId),
           }),
           ssl: sslOption(config.ssl),
           max: 1,
