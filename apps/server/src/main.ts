@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createDatabase, DataFolderLockedError, redactUrl, waitForDatabase } from '@checkline/db';
+import { rotateHealthCheckSecrets } from '@checkline/healthcheck';
 import { rotateSecrets } from '@checkline/notification';
 import { encryptionKeyring } from './encryption-keyring.ts';
 import { InvalidEnvError, loadEnv } from './env.ts';
@@ -130,10 +131,15 @@ async function rotateSecretsCommand() {
   });
   try {
     await migrateAll(database, createPlugins(env));
-    const result = await rotateSecrets(database.db, keyring, logger);
-    if (result.failed > 0) {
+    // Each plugin rotates its own tables: notification's settings and tokens, healthcheck's
+    // check configs (the postgres password).
+    const notification = await rotateSecrets(database.db, keyring, logger);
+    const healthcheck = await rotateHealthCheckSecrets(database.db, keyring, logger);
+    logger.info({ keyId: keyring.currentKeyId, notification, healthcheck }, 'secrets:rotate done');
+    const failed = notification.failed + healthcheck.failed;
+    if (failed > 0) {
       throw new Error(
-        `${result.failed} rows hold secrets that no key decrypts; add the key they were written with to ENCRYPTION_KEYS_OLD`,
+        `${failed} rows hold secrets that no key decrypts (notification ${notification.failed}, healthcheck ${healthcheck.failed}); add the key they were written with to ENCRYPTION_KEYS_OLD`,
       );
     }
   } finally {

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@checkline/core';
+import { createDatabase, queryRows } from '@checkline/db';
 import { testDatabaseUrl } from '@checkline/db/testing';
 import { Keyring, rotateSecrets, secret, color, versionedSchema } from '@checkline/notification';
 import { testChannelPlugin, testStrategy } from '@checkline/notification/testing';
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPlugins } from '../src/plugins.ts';
+import { migrateAll } from '../src/start.ts';
 import { createAdminKey } from './support/admin-key.ts';
 import { runServerCommand } from './support/server-process.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -280,15 +282,42 @@ describe('pnpm secrets:rotate', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'checkline-rotate-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  const logLines = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const storedPassword = async (db: typeof server.database.db, id: string) =>
+    (
+      await queryRows<{ password: string }>(
+        db,
+        sql`select config->>'password' as password from healthcheck.health_checks where id = ${id}`,
+      )
+    )[0]?.password;
+
   it('runs as a command and logs its final count', async () => {
     const url = testDatabaseUrl(server.database);
     const newKey = randomBytes(32);
+    // A postgres check's password, sealed under the server's key: the command moves it too.
+    const system = await asAdmin('catalog', 'createSystem', { name: 'rotated-warehouse' });
+    const check = await asAdmin('healthcheck', 'createHealthCheck', {
+      systemId: system.body.id,
+      name: 'warehouse db',
+      type: 'healthcheck.postgres',
+      config: { host: '127.0.0.1', password: 'pg-rotated-s3cret', ssl: 'disable' },
+      intervalSeconds: 3_600,
+      timeoutMs: 5_000,
+    });
+    expect(check.status).toBe(200);
+    expect(await storedPassword(server.database.db, check.body.id)).toMatch(
+      `enc:v1:${new Keyring(serverKey).currentKeyId}:`,
+    );
     const { code, stdout, stderr } = await runServerCommand('secrets:rotate', {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       ENCRYPTION_KEY: newKey.toString('base64'),
-      ENCRYPTION_KEYS_OLD: rotatedKey.toString('base64'),
+      ENCRYPTION_KEYS_OLD: `${rotatedKey.toString('base64')},${serverKey.toString('base64')}`,
       // On PostgreSQL the command rotates this file's database; PGlite's is in this process.
       ...(url && { DATABASE_URL: url }),
     });
@@ -298,16 +327,84 @@ describe('pnpm secrets:rotate', () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'secret rotation done');
+    const both = logLines(stdout).find((line) => line.msg === 'secrets:rotate done');
     if (url) {
       expect(code).toBe(0);
       expect(done).toMatchObject({ keyId: new Keyring(newKey).currentKeyId, failed: 0 });
       expect(done?.reencrypted).toBeGreaterThanOrEqual(2);
       expect(await rawConfig()).toContain(`enc:v1:${new Keyring(newKey).currentKeyId}:`);
+      expect(both).toMatchObject({
+        notification: { failed: 0 },
+        healthcheck: { rows: 1, reencrypted: 1, rowsChanged: 1, failed: 0 },
+      });
+      const moved = await storedPassword(server.database.db, check.body.id);
+      expect(moved).toMatch(`enc:v1:${new Keyring(newKey).currentKeyId}:`);
+      expect(
+        new Keyring(newKey).decrypt(
+          moved!,
+          `healthcheck.health_checks|${check.body.id}|config|password`,
+        ),
+      ).toBe('pg-rotated-s3cret');
     } else {
       expect(code).toBe(0);
       expect(done).toMatchObject({ rows: 0, reencrypted: 0, failed: 0 });
+      expect(both).toMatchObject({ healthcheck: { rows: 0, reencrypted: 0, failed: 0 } });
     }
     expect(stdout).not.toContain(newKey.toString('base64'));
+    expect(stdout).not.toContain('pg-rotated-s3cret');
+  }, 130_000);
+
+  it('exits 1 when a health-check password opens under no key, naming its check', async () => {
+    // The command's own PGlite folder, seeded here: one password sealed at its check, and the
+    // same sealed value copied into another check, where it does not open.
+    const seeded = mkdtempSync(join(tmpdir(), 'checkline-rotate-copied-'));
+    try {
+      const [ownerId, copyId] = [randomUUID(), randomUUID()];
+      const sealed = new Keyring(serverKey).encrypt(
+        'pg-copied-s3cret',
+        `healthcheck.health_checks|${ownerId}|config|password`,
+      );
+      const database = await createDatabase({ dataDir: seeded });
+      try {
+        await migrateAll(database, createPlugins(testEnv));
+        for (const [id, name] of [
+          [ownerId, 'owner'],
+          [copyId, 'copy'],
+        ] as const) {
+          const config = JSON.stringify({ host: '127.0.0.1', password: sealed });
+          await database.db.execute(sql`
+            insert into healthcheck.health_checks
+              (id, system_id, name, type, config, interval_seconds, timeout_ms, next_run_at)
+            values (${id}, ${randomUUID()}, ${name}, 'healthcheck.postgres',
+              ${config}::jsonb, 3600, 5000, now())`);
+        }
+      } finally {
+        await database.close();
+      }
+      const newKey = randomBytes(32);
+      const { code, stdout } = await runServerCommand('secrets:rotate', {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATA_DIR: seeded,
+        ENCRYPTION_KEY: newKey.toString('base64'),
+        ENCRYPTION_KEYS_OLD: serverKey.toString('base64'),
+      });
+      expect(code).toBe(1);
+      const lines = logLines(stdout);
+      expect(lines.find((line) => line.msg === 'secret rotation: row skipped')).toMatchObject({
+        table: 'healthcheck.health_checks',
+        healthCheckId: copyId,
+      });
+      expect(lines.find((line) => line.msg === 'secrets:rotate done')).toMatchObject({
+        notification: { failed: 0 },
+        healthcheck: { rows: 2, reencrypted: 1, rowsChanged: 1, failed: 1 },
+      });
+      expect(stdout).toContain('notification 0, healthcheck 1');
+      expect(stdout).not.toContain('pg-copied-s3cret');
+      expect(stdout).not.toContain(sealed);
+    } finally {
+      rmSync(seeded, { recursive: true, force: true });
+    }
   }, 130_000);
 
   it('refuses to run in production without ENCRYPTION_KEY, saying so', async () => {

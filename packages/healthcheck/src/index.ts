@@ -19,6 +19,7 @@ export {
 } from './check-types/postgres.ts';
 export { HeartbeatCheckConfigSchema, type HeartbeatCheckConfig } from './check-types/heartbeat.ts';
 export type { SecretSealer } from './config-secrets.ts';
+export { rotateHealthCheckSecrets, type SecretRotationResult } from './secret-rotation.ts';
 export { healthcheckContract, type HealthcheckContract } from './contract.ts';
 export { healthStatusChanged } from './events.ts';
 export {

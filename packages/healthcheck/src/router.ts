@@ -46,8 +46,12 @@ const announce = (context: Pick<RequestContext, 'emit'>, change: HealthStatusCha
 export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
   const { types, targets, now } = deps;
   const os = implementPlugin(healthcheckContract);
-  const parseConfig = async (typeId: string, config: unknown) =>
-    sealConfigSecrets(await parseCheckConfig(types, targets, typeId, config), deps.secrets);
+  const parseConfig = async (typeId: string, config: unknown, checkId: string) =>
+    sealConfigSecrets(
+      await parseCheckConfig(types, targets, typeId, config),
+      checkId,
+      deps.secrets,
+    );
 
   /** The check addressed by `id`, once the caller may act on its system (API.md 2). */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {

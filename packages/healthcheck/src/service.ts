@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { keysetPages } from '@checkline/core';
 import { badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -19,8 +20,15 @@ import { keepStoredSecrets, publicConfig } from './public-config.ts';
 export type HealthCheckRow = typeof healthChecks.$inferSelect;
 type ResultRow = typeof results.$inferSelect;
 
-/** Validates a config against a type (throws BAD_REQUEST); supplied by the caller's registry. */
-export type ConfigParser = (typeId: string, config: unknown) => Promise<Record<string, unknown>>;
+/**
+ * Validates a config against a type (throws BAD_REQUEST) and seals its secrets for the check
+ * `checkId`; supplied by the caller's registry.
+ */
+export type ConfigParser = (
+  typeId: string,
+  config: unknown,
+  checkId: string,
+) => Promise<Record<string, unknown>>;
 
 export function toHealthCheck(row: HealthCheckRow): HealthCheck {
   return {
@@ -100,10 +108,13 @@ export async function createHealthCheck(
   options: { now: Date; parseConfig: ConfigParser },
 ): Promise<HealthCheck> {
   assertTimeoutFitsInterval(input.timeoutMs, input.intervalSeconds);
-  const config = await options.parseConfig(input.type, input.config);
+  // The id is chosen here, not by the database: sealed secrets name their row.
+  const id = randomUUID();
+  const config = await options.parseConfig(input.type, input.config, id);
   const [row] = await db
     .insert(healthChecks)
     .values({
+      id,
       systemId: input.systemId,
       name: input.name,
       type: input.type,
@@ -141,7 +152,7 @@ export async function updateHealthCheck(
   const sentConfig =
     type === current.type ? keepStoredSecrets(changes.config, current.config) : changes.config;
   const config =
-    changes.config === undefined ? current.config : await options.parseConfig(type, sentConfig);
+    changes.config === undefined ? current.config : await options.parseConfig(type, sentConfig, id);
   const intervalSeconds = changes.intervalSeconds ?? current.intervalSeconds;
   const timeoutMs = changes.timeoutMs ?? current.timeoutMs;
   assertTimeoutFitsInterval(timeoutMs, intervalSeconds);

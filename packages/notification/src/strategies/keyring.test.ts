@@ -42,6 +42,19 @@ describe('Keyring', () => {
       expect(rotated.isCurrent(rotated.encrypt('x', aad))).toBe(true);
     });
 
+    it('reseals a value under an old key under the current one, at the same place only', () => {
+      const old = key();
+      const stored = new Keyring(old).encrypt('hunter2', aad);
+      const rotated = new Keyring(key(), [old]);
+      expect(rotated.needsReseal(stored)).toBe(true);
+      expect(rotated.needsReseal('hunter2')).toBe(false);
+      const resealed = rotated.reseal(stored, aad);
+      expect(resealed.split(':')[2]).toBe(rotated.currentKeyId);
+      expect(rotated.needsReseal(resealed)).toBe(false);
+      expect(rotated.decrypt(resealed, aad)).toBe('hunter2');
+      expect(() => rotated.reseal(stored, `${aad}x`)).toThrow(DecryptionError);
+    });
+
     it('round-trips an empty string and unicode', () => {
       const keyring = Keyring.ephemeral();
       expect(keyring.decrypt(keyring.encrypt('', aad), aad)).toBe('');

@@ -116,4 +116,14 @@ export class Keyring {
   isCurrent(stored: string): boolean {
     return ENCRYPTED.exec(stored)?.[1] === this.currentKeyId;
   }
+
+  /** Whether `stored` is an encrypted value under a key other than the current one. */
+  needsReseal(stored: string): boolean {
+    return isEncryptedValue(stored) && !this.isCurrent(stored);
+  }
+
+  /** `stored` decrypted and encrypted again under the current key, at the same place. */
+  reseal(stored: string, aad: string): string {
+    return this.encrypt(this.decrypt(stored, aad), aad);
+  }
 }
