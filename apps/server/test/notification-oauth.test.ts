@@ -298,6 +298,80 @@ describe('linking an account through OAuth', () => {
   });
 });
 
+describe('the caller’s channel shows the state of the link', () => {
+  it('goes from not linked to linked, needing a new link, linked again and unlinked, without a token', async () => {
+    const person = await newPerson();
+    provider.setExternalId('U-STATUS');
+    const client = contractClient<Contracts>(() => server, person.session);
+    const channelsAnswer = () => client.notification.getMyChannels({});
+    const linkOf = async () =>
+      (await channelsAnswer()).channels.find((channel) => channel.strategyId === STRATEGY)?.link;
+    const linkUrl = `${OAUTH}/auth`;
+    // The raw row's timestamp, in the API's form.
+    const storedLinkedAt = async () =>
+      new Date((await storedLink(person.id)).linkedAt!).toISOString();
+
+    expect(await linkOf()).toEqual({
+      linked: false,
+      linkedAt: null,
+      externalId: null,
+      needsRelink: false,
+      linkUrl,
+    });
+
+    await link(person);
+    const linked = await linkOf();
+    expect(linked).toEqual({
+      linked: true,
+      linkedAt: await storedLinkedAt(),
+      externalId: 'U-STATUS',
+      needsRelink: false,
+      linkUrl,
+    });
+    // The answer of a change carries the link too.
+    const changed = await client.notification.updateMyChannel({
+      strategyId: STRATEGY,
+      enabled: true,
+    });
+    expect(changed.link).toEqual(linked);
+
+    await expireSoon(person.id);
+    provider.refuseNextToken('invalid_grant');
+    expect((await sendTo(person.id, 'Alert while the grant is gone')).status).toBe('skipped');
+    expect(await linkOf()).toEqual({ ...linked, needsRelink: true });
+
+    const tokens = provider.tokenCalls.flatMap((call) =>
+      [call.answer.access_token, call.answer.refresh_token].filter((token) => token !== undefined),
+    );
+    expect(tokens.length).toBeGreaterThan(0);
+    const stored = await storedLink(person.id);
+    const answer = JSON.stringify(await channelsAnswer());
+    for (const hidden of [
+      ...tokens.map(String),
+      stored.tokens!.access_token_ciphertext,
+      stored.tokens!.refresh_token_ciphertext!,
+      CLIENT.secret,
+    ]) {
+      expect(answer).not.toContain(hidden);
+    }
+
+    await link(person);
+    const relinked = await linkOf();
+    expect(relinked).toMatchObject({ linked: true, externalId: 'U-STATUS', needsRelink: false });
+    expect(relinked!.linkedAt).toBe(await storedLinkedAt());
+
+    const unlink = await server.request(`${OAUTH}/unlink`, change(person, 'DELETE'));
+    expect(unlink.status).toBe(200);
+    expect(await linkOf()).toEqual({
+      linked: false,
+      linkedAt: null,
+      externalId: null,
+      needsRelink: false,
+      linkUrl,
+    });
+  });
+});
+
 describe('the API reference', () => {
   it('describes the four linking routes', async () => {
     const { cookie } = await server.adminSession();

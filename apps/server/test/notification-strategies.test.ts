@@ -196,6 +196,8 @@ describe('notification strategies over HTTP', () => {
         }),
       ]);
       expect(channels.body.channels[0].userConfigSchema.properties.pin['x-secret']).toBe(true);
+      // No account to link on a channel without oauth.
+      expect(channels.body.channels[0]).not.toHaveProperty('link');
       const saved = remember(
         await call(
           'notification',

@@ -9,6 +9,28 @@ import {
   StrategyIdSchema,
 } from '../strategies/schemas.ts';
 
+/** The caller's account link on a channel with `oauth`: never a token, only what the page shows. */
+export const ChannelLinkSchema = z
+  .object({
+    linked: z.boolean(),
+    linkedAt: z.iso.datetime().nullable(),
+    externalId: z
+      .string()
+      .nullable()
+      .describe("The caller's own account id at the provider; null while not linked."),
+    needsRelink: z
+      .boolean()
+      .describe(
+        'The provider refused a token refresh: deliveries are skipped until the account is linked again.',
+      ),
+    linkUrl: z
+      .string()
+      .describe(
+        'Relative path of GET /api/notification/oauth/{strategyId}/auth: link, or link again.',
+      ),
+  })
+  .meta({ id: 'NotificationChannelLink' });
+
 /** One channel the caller may use, with their own settings for it. */
 export const ChannelSchema = z
   .object({
@@ -23,9 +45,12 @@ export const ChannelSchema = z
     config: ConfigValuesSchema.nullable(),
     configSecrets: SecretStateSchema,
     userConfigSchema: JsonSchemaSchema.nullable(),
-    /** `oauth-link` strategies: whether an account is linked, and since when. */
+    /** `oauth-link` strategies: whether an account is linked, and since when (`link` tells more). */
     linked: z.boolean(),
     linkedAt: z.iso.datetime().nullable(),
+    link: ChannelLinkSchema.optional().describe(
+      'Channels that link an account through OAuth only; never a token.',
+    ),
     problems: z.array(ConfigProblemSchema),
   })
   .meta({ id: 'NotificationChannel' });
@@ -39,4 +64,5 @@ export const UpdateMyChannelInputSchema = z.object({
 });
 
 export type Channel = z.infer<typeof ChannelSchema>;
+export type ChannelLink = z.infer<typeof ChannelLinkSchema>;
 export type UpdateMyChannelInput = z.infer<typeof UpdateMyChannelInputSchema>;

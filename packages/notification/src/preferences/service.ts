@@ -3,6 +3,8 @@ import { badRequest, missingAccess } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { preferences } from '../db/schema.ts';
+import type { LinkStatus } from '../oauth/link-status.ts';
+import { linkPathOf, linkStatusesOf } from '../oauth/link-status.ts';
 import type { NotificationState } from '../state.ts';
 import type { LayerRead, StoredLayer } from '../strategies/config-layer.ts';
 import { prepareLayerWrite, publicLayer } from '../strategies/config-layer.ts';
@@ -18,12 +20,29 @@ import {
   readPreferenceConfig,
 } from '../strategies/settings-store.ts';
 import { strategyLayerIssues } from '../strategies/validate-layer.ts';
-import type { Channel, UpdateMyChannelInput } from './schemas.ts';
+import type { Channel, ChannelLink, UpdateMyChannelInput } from './schemas.ts';
+
+/** A link is its token row; the external id and `linked_at` are on the preference beside it. */
+function linkView(
+  strategy: RegisteredStrategy,
+  row: PreferenceRow | undefined,
+  status: LinkStatus | undefined,
+): ChannelLink {
+  const linked = status !== undefined;
+  return {
+    linked,
+    linkedAt: linked ? (row?.linkedAt?.toISOString() ?? null) : null,
+    externalId: linked ? (row?.externalId ?? null) : null,
+    needsRelink: status?.needsRelink ?? false,
+    linkUrl: linkPathOf(strategy.qualifiedId),
+  };
+}
 
 function channelView(
   strategy: RegisteredStrategy,
   row: PreferenceRow | undefined,
   read: LayerRead,
+  links: Map<string, LinkStatus>,
 ): Channel {
   const config = publicLayer(strategy.userConfig, read);
   return {
@@ -39,9 +58,16 @@ function channelView(
     userConfigSchema: strategy.userConfig ? layerJsonSchema(strategy.userConfig.schema) : null,
     linked: row?.externalId != null,
     linkedAt: row?.linkedAt?.toISOString() ?? null,
+    ...(strategy.oauth && { link: linkView(strategy, row, links.get(strategy.qualifiedId)) }),
     problems: problemsOf([['userConfig', read]]),
   };
 }
+
+/** The user's links, read only when one of the strategies links accounts. */
+const linksFor = async (db: Database, userId: string, strategies: RegisteredStrategy[]) =>
+  strategies.some((strategy) => strategy.oauth)
+    ? await linkStatusesOf(db, userId)
+    : new Map<string, LinkStatus>();
 
 /**
  * The strategies `userId` may use (its `.use` rule) that an administrator has enabled and
@@ -66,10 +92,12 @@ export async function listMyChannels(
   if (open.length === 0) return [];
   const rows = await db.select().from(preferences).where(eq(preferences.userId, userId));
   const rowsByStrategy = new Map(rows.map((row) => [row.strategyId, row]));
+  const links = await linksFor(db, userId, open);
   const channels: Channel[] = [];
   for (const strategy of open) {
     const row = rowsByStrategy.get(strategy.qualifiedId);
-    channels.push(channelView(strategy, row, await readPreferenceConfig(state, db, strategy, row)));
+    const read = await readPreferenceConfig(state, db, strategy, row);
+    channels.push(channelView(strategy, row, read, links));
   }
   return channels;
 }
@@ -132,5 +160,6 @@ export async function updateMyChannel(
       set: { ...changes, updatedAt: sql`clock_timestamp()` },
     })
     .returning();
-  return channelView(strategy, saved, await readPreferenceConfig(state, db, strategy, saved));
+  const read = await readPreferenceConfig(state, db, strategy, saved);
+  return channelView(strategy, saved, read, await linksFor(db, userId, [strategy]));
 }

@@ -424,10 +424,31 @@ export type NotificationChannel = {
     } | null;
     linked: boolean;
     linkedAt: string | null;
+    /**
+     * Channels that link an account through OAuth only; never a token.
+     */
+    link?: NotificationChannelLink;
     problems: Array<{
         layer: 'config' | 'userConfig' | 'layoutConfig';
         message: string;
     }>;
+};
+
+export type NotificationChannelLink = {
+    linked: boolean;
+    linkedAt: string | null;
+    /**
+     * The caller's own account id at the provider; null while not linked.
+     */
+    externalId: string | null;
+    /**
+     * The provider refused a token refresh: deliveries are skipped until the account is linked again.
+     */
+    needsRelink: boolean;
+    /**
+     * Relative path of GET /api/notification/oauth/{strategyId}/auth: link, or link again.
+     */
+    linkUrl: string;
 };
 
 export type Subscription = {
