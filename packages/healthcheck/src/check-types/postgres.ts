@@ -73,7 +73,12 @@ export const createPostgresCheckType = (sealer?: SecretSealer) =>
             database: config.database,
             username: config.username,
             ...(config.password !== undefined && {
-              password: openConfigSecret('password', config.password, sealer, runOptions.healthCheckId),
+              password: openConfigSecret(
+                'password',
+                config.password,
+                sealer,
+                runOptions.healthCheckId,
+              ),
             }),
             ssl: sslOption(config.ssl),
             max: 1,
