@@ -22,6 +22,8 @@ import {
   change,
   consent,
   errorMessageOf,
+  expectAuthorizeRedirect,
+  expectCodeExchange,
   oauthLinking,
   type LinkingContracts,
 } from './support/oauth-linking.ts';
@@ -156,26 +158,20 @@ describe('linking an account through OAuth', () => {
     provider.setExternalId('U-FLOW');
 
     const authorize = await startLink(person, '?returnTo=%2Fsettings%2Fnotifications');
-    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${provider.url}/authorize`);
-    const params = authorize.searchParams;
-    expect(params.get('response_type')).toBe('code');
-    expect(params.get('client_id')).toBe(CLIENT.id);
-    expect(params.get('redirect_uri')).toBe(`${testEnv.BASE_URL}${OAUTH}/callback`);
-    expect(params.get('scope')).toBe('chat:write users:read');
-    expect(params.get('code_challenge_method')).toBe('S256');
-    expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectAuthorizeRedirect(authorize, {
+      page: `${provider.url}/authorize`,
+      clientId: CLIENT.id,
+      redirectUri: `${testEnv.BASE_URL}${OAUTH}/callback`,
+      scope: 'chat:write users:read',
+    });
 
     const done = await callback(person, await consent(authorize));
     expect(done.toString()).toBe(
       `${testEnv.FRONTEND_URL}/settings/notifications?linked=${encodeURIComponent(STRATEGY)}`,
     );
     const exchange = provider.tokenCalls.at(-1)!;
-    expect(exchange.grantType).toBe('authorization_code');
+    expectCodeExchange(exchange, CLIENT);
     expect(exchange.body.redirect_uri).toBe(`${testEnv.BASE_URL}${OAUTH}/callback`);
-    expect(exchange.authorization).toBe(
-      `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`,
-    );
     const issued = exchange.answer;
 
     const stored = await storedLink(person.id);

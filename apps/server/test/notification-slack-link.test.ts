@@ -7,7 +7,14 @@ import type { ContractRouterClient } from '@orpc/contract';
 import { Events } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract-client.ts';
-import { change, consent, oauthLinking, type LinkingContracts } from './support/oauth-linking.ts';
+import {
+  change,
+  consent,
+  expectAuthorizeRedirect,
+  expectCodeExchange,
+  oauthLinking,
+  type LinkingContracts,
+} from './support/oauth-linking.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
 /**
@@ -147,15 +154,12 @@ describe('linking a Slack account', () => {
 
     // auth → 302 to Slack's consent page with PKCE and state.
     const authorize = await startLink(person);
-    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${slack.url}/oauth/v2/authorize`);
-    const params = authorize.searchParams;
-    expect(params.get('response_type')).toBe('code');
-    expect(params.get('client_id')).toBe(CLIENT.id);
-    expect(params.get('redirect_uri')).toBe(`${testEnv.BASE_URL}${oauthPath}/callback`);
-    expect(params.get('scope')).toBe('chat:write');
-    expect(params.get('code_challenge_method')).toBe('S256');
-    expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expectAuthorizeRedirect(authorize, {
+      page: `${slack.url}/oauth/v2/authorize`,
+      clientId: CLIENT.id,
+      redirectUri: `${testEnv.BASE_URL}${oauthPath}/callback`,
+      scope: 'chat:write',
+    });
 
     // callback → the code is exchanged at oauth.v2.access with the verifier and the client.
     const done = await callback(person, await consent(authorize));
@@ -163,11 +167,8 @@ describe('linking a Slack account', () => {
       `${testEnv.FRONTEND_URL}/settings/notifications?linked=${encodeURIComponent(STRATEGY)}`,
     );
     const exchange = provider.tokenCalls.at(-1)!;
-    expect(exchange.grantType).toBe('authorization_code');
+    expectCodeExchange(exchange, CLIENT);
     expect(exchange.body.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
-    expect(exchange.authorization).toBe(
-      `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`,
-    );
     const issued = exchange.answer;
     expect(issued).toMatchObject({ ok: true, authed_user: { id: SLACK_USER } });
 

@@ -159,3 +159,30 @@ export function oauthLinking(options: {
 
   return { oauthPath, newPerson, startLink, callback, link, storedLink, sendTo, expireSoon };
 }
+
+/** The provider's consent page `auth` sent the browser to: PKCE S256, a state, this client. */
+export function expectAuthorizeRedirect(
+  authorize: URL,
+  expected: { page: string; clientId: string; redirectUri: string; scope: string },
+): void {
+  expect(`${authorize.origin}${authorize.pathname}`).toBe(expected.page);
+  const params = authorize.searchParams;
+  expect(params.get('response_type')).toBe('code');
+  expect(params.get('client_id')).toBe(expected.clientId);
+  expect(params.get('redirect_uri')).toBe(expected.redirectUri);
+  expect(params.get('scope')).toBe(expected.scope);
+  expect(params.get('code_challenge_method')).toBe('S256');
+  expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+}
+
+/** The code exchange the callback made: an authorization-code grant with Basic client auth. */
+export function expectCodeExchange(
+  exchange: { grantType: string; authorization: string | undefined },
+  client: { id: string; secret: string },
+): void {
+  expect(exchange.grantType).toBe('authorization_code');
+  expect(exchange.authorization).toBe(
+    `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+  );
+}
