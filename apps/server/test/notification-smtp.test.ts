@@ -229,6 +229,32 @@ describe('the smtp channel over HTTP', () => {
         expect.objectContaining({ status: 'skipped', skipReason: 'Channel disabled by the user' }),
       ]);
     });
+    it('answers a GET of the link (a person clicking it) with the frontend page, switching nothing off', async () => {
+      const user = await newUser();
+      await sendTo(user.id);
+      const path = new URL(unsubscribeHeadersOf(mailTo(guarded, user.email)[0]!.mail).url!)
+        .pathname;
+      const token = path.slice(path.lastIndexOf('/') + 1);
+      const answer = await server.request(path);
+      expect(answer.status).toBe(302);
+      const page = new URL(answer.headers.get('location')!);
+      expect(`${page.origin}${page.pathname}`).toBe(
+        `${testEnv.FRONTEND_URL}/settings/notifications`,
+      );
+      expect(page.searchParams.get('unsubscribe')).toBe(token);
+      // Link scanners open links with GET: only the POST of the page switches the channel off.
+      const { deliveries } = await sendTo(user.id);
+      expect(deliveries.map((delivery) => delivery.status)).toEqual(['sent']);
+
+      const forged = await server.request(`${UNSUBSCRIBE_PATH}/not-a-token`);
+      expect(forged.status).toBe(302);
+      expect(new URL(forged.headers.get('location')!).searchParams.get('unsubscribe')).toBe(
+        'invalid',
+      );
+      // The token is a credential for that channel: the access log shows `:token` instead.
+      await unsubscribe(path);
+      expect(server.logLines.join('\n')).not.toContain(token);
+    });
   });
 
   describe('errors', () => {

@@ -5,7 +5,7 @@ import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import { startInbox } from './inbox/background.ts';
-import { unsubscribeRoute } from './preferences/unsubscribe.ts';
+import { unsubscribeRoutes } from './preferences/unsubscribe.ts';
 import { emailTemplate } from './render/email-template.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { createNotificationRouter } from './router.ts';
@@ -36,7 +36,7 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     accessRules: Object.values(notificationAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     // Unsubscribe links, and account linking for every strategy with `oauth`.
-    routes: [unsubscribeRoute(state), ...oauthRoutes(state)],
+    routes: [...unsubscribeRoutes(state), ...oauthRoutes(state)],
     register({ pluginId, extensionPoints, events }) {
       // Monitoring events become notifications for their subscribers (the service context exists
       // from init on, before any event is dispatched).

@@ -166,5 +166,11 @@ export async function rawRoutePaths(plugins: readonly AnyPlugin[]): Promise<Path
   const pluginRoutes = plugins.flatMap((plugin) =>
     (plugin.routes ?? []).map((route) => (route.openapi?.() ?? {}) as PathItems),
   );
-  return Object.assign({}, await keyedPaths(plugins), ...pluginRoutes, healthPaths);
+  // Routes of one path with different methods (GET and POST of a link) share its path item.
+  const routePaths: PathItems = {};
+  for (const items of pluginRoutes) {
+    for (const [path, item] of Object.entries(items))
+      routePaths[path] = { ...routePaths[path], ...item };
+  }
+  return Object.assign({}, await keyedPaths(plugins), routePaths, healthPaths);
 }

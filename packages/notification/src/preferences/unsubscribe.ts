@@ -138,23 +138,65 @@ const unsubscribeOperation = {
 };
 
 /** `POST /api/notification/unsubscribe/:token`, the target of `List-Unsubscribe`. */
-export function unsubscribeRoute(state: NotificationState): PluginRoute {
-  return {
-    method: 'POST',
-    path: `${UNSUBSCRIBE_PATH}/:token`,
-    async handle(_request, params, meta) {
-      const claim = verifyUnsubscribeToken(state.keyring, params.token ?? '');
-      if (!claim) {
-        return plain(400, 'This unsubscribe link is not valid or has expired. Nothing changed.');
-      }
-      await disableChannel(state.db, claim);
-      meta.logger.info(
-        { userId: claim.userId, strategyId: claim.strategyId },
-        'channel switched off by an unsubscribe link',
-      );
-      const name = state.strategies.get(claim.strategyId)?.displayName ?? 'this channel';
-      return plain(200, `Unsubscribed: you will no longer receive notifications by ${name}.`);
+const unsubscribePageOperation = {
+  operationId: 'notification.unsubscribePage',
+  tags: ['notification'],
+  summary: 'The unsubscribe link opened in a browser: sends the person to the settings page.',
+  description:
+    'Answers 302 to `{FRONTEND_URL}/settings/notifications?unsubscribe=<token>` (or `?unsubscribe=invalid`), where the page asks the person to confirm and POSTs the token. A GET changes nothing: mail scanners open links.',
+  security: [],
+  parameters: unsubscribeOperation.parameters,
+  responses: { '302': { description: 'To the settings page of the frontend.' } },
+};
+
+/**
+ * `POST {UNSUBSCRIBE_PATH}/{token}` switches the channel off (RFC 8058 one-click); `GET` (a person
+ * clicking the link, or a mail scanner) only sends the browser to the frontend's settings page,
+ * which confirms with that POST. The token never reaches the access log.
+ */
+export function unsubscribeRoutes(state: NotificationState): PluginRoute[] {
+  const path = `${UNSUBSCRIBE_PATH}/:token`;
+  return [
+    {
+      method: 'POST',
+      path,
+      secretParams: ['token'],
+      async handle(_request, params, meta) {
+        const claim = verifyUnsubscribeToken(state.keyring, params.token ?? '');
+        if (!claim) {
+          return plain(400, 'This unsubscribe link is not valid or has expired. Nothing changed.');
+        }
+        await disableChannel(state.db, claim);
+        meta.logger.info(
+          { userId: claim.userId, strategyId: claim.strategyId },
+          'channel switched off by an unsubscribe link',
+        );
+        const name = state.strategies.get(claim.strategyId)?.displayName ?? 'this channel';
+        return plain(200, `Unsubscribed: you will no longer receive notifications by ${name}.`);
+      },
+      openapi: () => ({ [`${UNSUBSCRIBE_PATH}/{token}`]: { post: unsubscribeOperation } }),
     },
-    openapi: () => ({ [`${UNSUBSCRIBE_PATH}/{token}`]: { post: unsubscribeOperation } }),
-  };
+    {
+      method: 'GET',
+      path,
+      secretParams: ['token'],
+      handle(_request, params) {
+        const token = params.token ?? '';
+        const page = new URL(`${state.frontendUrl}/settings/notifications`);
+        const valid = verifyUnsubscribeToken(state.keyring, token) !== undefined;
+        page.searchParams.set('unsubscribe', valid ? token : 'invalid');
+        return Promise.resolve(
+          new Response(null, {
+            status: 302,
+            headers: {
+              location: page.toString(),
+              'cache-control': 'no-store',
+              'referrer-policy': 'no-referrer',
+            },
+          }),
+        );
+      },
+      openapi: () => ({ [`${UNSUBSCRIBE_PATH}/{token}`]: { get: unsubscribePageOperation } }),
+    },
+  ];
 }

@@ -7377,6 +7377,18 @@ export type HealthcheckHeartbeatResponses = {
 
 export type HealthcheckHeartbeatResponse = HealthcheckHeartbeatResponses[keyof HealthcheckHeartbeatResponses];
 
+export type NotificationUnsubscribePageData = {
+    body?: never;
+    path: {
+        /**
+         * The signed token of the link.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/notification/unsubscribe/{token}';
+};
+
 export type NotificationUnsubscribeData = {
     body?: never;
     path: {
