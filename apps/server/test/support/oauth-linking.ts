@@ -5,6 +5,7 @@ import type { NotificationContract } from '@checkline/notification/contract';
 import type { ContractRouterClient } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { settledDeliveries } from './settled-deliveries.ts';
 import { testEnv, type TestServer } from './test-server.ts';
 
 export type LinkingContracts = { auth: AuthContract; notification: NotificationContract };
@@ -127,27 +128,37 @@ export function oauthLinking(options: {
     return { tokens, externalId: preference?.external_id ?? null, linkedAt: preference?.linked_at };
   }
 
-  /** `sendExternal` to one user on the strategy; waits (15 s at most) until it is settled. */
+  /** `sendExternal` to one user on the strategy, once its delivery is settled. */
   async function sendTo(
     userId: string,
     title: string,
     extra: Omit<TestNotification, 'title'> = {},
   ): Promise<Delivery> {
-    const admin = options.admin();
-    const { notificationId } = await admin.notification.sendExternal({
+    const { notification } = options.admin();
+    const { notificationId } = await notification.sendExternal({
       userIds: [userId],
       strategyId,
       notification: { title, type: 'test.oauth', ...extra },
     });
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const { deliveries } = await admin.notification.getDeliveries({ notificationId });
-      if (deliveries.length > 0 && deliveries.every((delivery) => delivery.status !== 'pending')) {
-        return deliveries[0]!;
-      }
-      if (Date.now() > deadline) throw new Error(`delivery of ${title} still pending`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const [delivery] = await settledDeliveries(notification, notificationId, { atLeastOne: true });
+    return delivery!;
+  }
+
+  /**
+   * The callback sent the browser to the settings page with `linked`, and the person's tokens
+   * are stored sealed (neither issued token in the raw row): the stored link, for more checks.
+   */
+  async function expectLinked(done: URL, userId: string, issued: Record<string, unknown>) {
+    expect(done.toString()).toBe(
+      `${testEnv.FRONTEND_URL}/settings/notifications?linked=${encodeURIComponent(strategyId)}`,
+    );
+    const stored = await storedLink(userId);
+    expect(stored.tokens?.expires_at).not.toBeNull();
+    expect(stored.tokens?.access_token_ciphertext).toMatch(/^enc:v1:/);
+    const raw = JSON.stringify(stored.tokens);
+    expect(raw).not.toContain(String(issued.access_token));
+    expect(raw).not.toContain(String(issued.refresh_token));
+    return stored;
   }
 
   /** Moves the stored expiry inside the refresh margin: the next send refreshes first. */
@@ -157,7 +168,17 @@ export function oauthLinking(options: {
             where user_id = ${userId} and strategy_id = ${strategyId}`,
     );
 
-  return { oauthPath, newPerson, startLink, callback, link, storedLink, sendTo, expireSoon };
+  return {
+    oauthPath,
+    newPerson,
+    startLink,
+    callback,
+    link,
+    storedLink,
+    expectLinked,
+    sendTo,
+    expireSoon,
+  };
 }
 
 /** The provider's consent page `auth` sent the browser to: PKCE S256, a state, this client. */
