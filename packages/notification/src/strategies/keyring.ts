@@ -45,6 +45,8 @@ export class Keyring {
   readonly currentKeyId: string;
   readonly #current: Buffer;
   readonly #byId = new Map<string, Buffer>();
+  /** Keys derived for a purpose, by purpose (the keys never change after construction). */
+  readonly #derived = new Map<string, readonly Buffer[]>();
 
   constructor(current: Buffer, old: readonly Buffer[] = []) {
     if (current.length !== KEY_BYTES) throw new Error(`the key must be ${KEY_BYTES} bytes`);
@@ -103,13 +105,19 @@ export class Keyring {
   /**
    * Keys for `purpose` (signing links, say) derived with HKDF-SHA256 from the current key, then
    * from the old ones: sign with the first, accept any. The encryption keys themselves never
-   * sign anything, and no derived key is stored.
+   * sign anything, and no derived key is stored (they are kept in memory: a delivery signs its
+   * unsubscribe link, and HKDF per key per message would be spent again and again).
    */
-  derivedKeys(purpose: string): Buffer[] {
-    const derive = (key: Buffer) =>
-      Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `checkline ${purpose}`, KEY_BYTES));
-    const older = [...this.#byId.values()].filter((key) => key !== this.#current);
-    return [this.#current, ...older].map(derive);
+  derivedKeys(purpose: string): readonly Buffer[] {
+    let keys = this.#derived.get(purpose);
+    if (!keys) {
+      const derive = (key: Buffer) =>
+        Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `checkline ${purpose}`, KEY_BYTES));
+      const older = [...this.#byId.values()].filter((key) => key !== this.#current);
+      keys = [this.#current, ...older].map(derive);
+      this.#derived.set(purpose, keys);
+    }
+    return keys;
   }
 
   /** Whether a stored value is already under the current key (rotation skips it). */
