@@ -1,9 +1,10 @@
-import type { DeliveryResult, Egress, LayerIssue } from '@checkline/notification';
+import type { DeliveryResult, Egress } from '@checkline/notification';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
   TargetRefusedError,
   unreachable,
+  urlIssues,
 } from '@checkline/notification';
 import { webhookPayload } from './payload.ts';
 import type { WebhookConfig, WebhookUserConfig } from './settings.ts';
@@ -12,8 +13,6 @@ import { SIGNATURE_HEADER, signWebhook } from './signature.ts';
 
 const SERVICE = 'Webhook';
 const TIMEOUT_MS = 10_000;
-/** How long a save waits for the URL's name to resolve before leaving it to each attempt. */
-const SAVE_RESOLVE_TIMEOUT_MS = 2_000;
 
 const adminInstructions = `Checkline POSTs each notification as JSON to a URL, signed with HMAC-SHA256.
 
@@ -31,17 +30,6 @@ minutes. The body's \`id\` stays the same when a delivery is retried.`;
 
 /** The webhook strategy, calling out through `egress` only. */
 export function webhookStrategy(egress: Egress) {
-  async function refusalOf(url: string | undefined): Promise<LayerIssue[]> {
-    if (!url) return [];
-    try {
-      await egress.vet(url, { timeoutMs: SAVE_RESOLVE_TIMEOUT_MS });
-    } catch (error) {
-      // A name that does not resolve (yet) is no reason to refuse: each attempt vets again.
-      if (error instanceof TargetRefusedError) return [{ path: 'url', message: error.message }];
-    }
-    return [];
-  }
-
   async function post(url: string, signingSecret: string, body: string, deliveryId: string) {
     let response: Response;
     try {
@@ -61,14 +49,6 @@ export function webhookStrategy(egress: Egress) {
         return { success: false, error: error.message, permanent: true } satisfies DeliveryResult;
       }
       return unreachable(SERVICE, error);
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      return {
-        success: false,
-        error: `${SERVICE} answered HTTP ${response.status}: redirects are not followed`,
-        permanent: true,
-      } satisfies DeliveryResult;
     }
     return deliveryResultOf(response, SERVICE);
   }
@@ -93,7 +73,7 @@ export function webhookStrategy(egress: Egress) {
     adminInstructions,
     userInstructions,
     validateConfig: ({ layer, value }) =>
-      layer === 'layoutConfig' ? Promise.resolve([]) : refusalOf(value.url),
+      layer === 'layoutConfig' ? Promise.resolve([]) : urlIssues(egress, 'url', value.url),
     async send({ notification, delivery, strategyConfig, userConfig }) {
       const target = webhookTarget(strategyConfig, userConfig);
       if (!target) {

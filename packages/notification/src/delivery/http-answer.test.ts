@@ -37,6 +37,18 @@ describe('deliveryResultOf', () => {
     });
   });
 
+  it('fails a redirect permanently, saying it is not followed', async () => {
+    const moved = new Response('moved', {
+      status: 302,
+      headers: { location: 'http://elsewhere/' },
+    });
+    expect(await deliveryResultOf(moved, 'Chat')).toEqual({
+      success: false,
+      error: 'Chat answered HTTP 302: redirects are not followed',
+      permanent: true,
+    });
+  });
+
   it('fails other 4xx permanently, with the start of a long answer only', async () => {
     const result = await deliveryResultOf(answer(404, 'x'.repeat(5_000)), 'Chat');
     expect(result).toMatchObject({ success: false, permanent: true });

@@ -24,7 +24,7 @@ export const isRetryableStatus = (status: number): boolean =>
 /**
  * What a channel's HTTP call to its service amounts to: 2xx sent; 408, 425, 429 and 5xx retried
  * (no sooner than `Retry-After` says, or `retryAfterMs` when the service says it in its body);
- * any other status permanent. The error names the service and status and quotes the start of
+ * any other status permanent, a 3xx saying that redirects are not followed. The error names the service and status and quotes the start of
  * the answer, which services use for their reason (it never holds our secrets).
  */
 export async function deliveryResultOf(
@@ -35,6 +35,15 @@ export async function deliveryResultOf(
   if (response.ok) {
     await response.body?.cancel();
     return { success: true };
+  }
+  if (response.status >= 300 && response.status < 400) {
+    // The egress guard follows no redirect: the target has moved, and waiting will not help.
+    await response.body?.cancel();
+    return {
+      success: false,
+      error: `${service} answered HTTP ${response.status}: redirects are not followed`,
+      permanent: true,
+    };
   }
   const text = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim();
   const reason = text ? `: ${text.slice(0, MAX_ERROR_BODY)}` : '';
