@@ -11,6 +11,7 @@ export * from './logger.ts';
 export * from './plugin.ts';
 export * from './rate-limit.ts';
 export * from './single-flight.ts';
+export * from './rotation-batches.ts';
 export * from './resource-access.ts';
 export * from './runtime.ts';
 export * from './lifecycle.ts';

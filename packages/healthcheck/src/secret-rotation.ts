@@ -1,4 +1,5 @@
-import type { Logger } from '@checkline/core';
+import type { Logger, RotationCounts } from '@checkline/core';
+import { rotateInBatches } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { SecretSealer } from './config-secrets.ts';
@@ -8,16 +9,7 @@ import { healthChecks } from './db/schema.ts';
 const TABLE = 'healthcheck.health_checks';
 
 /** The counts of one rotation, shaped as the notification plugin's. */
-export interface SecretRotationResult {
-  /** Rows read. */
-  rows: number;
-  /** Values re-encrypted under the current key. */
-  reencrypted: number;
-  /** Rows with at least one re-encrypted value. */
-  rowsChanged: number;
-  /** Rows left as they were because a value in them opens under no key (each one logged). */
-  failed: number;
-}
+export type SecretRotationResult = RotationCounts;
 
 /** Reseals one check's secrets in its own short transaction, the row locked; how many changed. */
 async function rotateCheck(db: Database, checkId: string, sealer: SecretSealer): Promise<number> {
@@ -49,36 +41,21 @@ export async function rotateHealthCheckSecrets(
   logger: Logger,
   batchSize = 100,
 ): Promise<SecretRotationResult> {
-  const counts: SecretRotationResult = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
-  let after: string | undefined;
-  for (;;) {
-    const batch = await db
-      .select({ id: healthChecks.id })
-      .from(healthChecks)
-      .where(after === undefined ? undefined : gt(healthChecks.id, after))
-      .orderBy(asc(healthChecks.id))
-      .limit(batchSize);
-    for (const { id } of batch) {
-      counts.rows += 1;
-      let resealed: number;
-      try {
-        resealed = await rotateCheck(db, id, sealer);
-      } catch (error) {
-        if (!(error instanceof ConfigSecretError)) throw error;
-        counts.failed += 1;
-        logger.warn(
-          { table: TABLE, healthCheckId: id, problem: error.message },
-          'secret rotation: row skipped',
-        );
-        continue;
-      }
-      counts.reencrypted += resealed;
-      if (resealed > 0) counts.rowsChanged += 1;
-    }
-    if (batch.length < batchSize) break;
-    after = batch.at(-1)!.id;
-    logger.info({ table: TABLE, ...counts }, 'secret rotation in progress');
-  }
-  logger.info({ table: TABLE, ...counts }, 'secret rotation: table done');
-  return counts;
+  return await rotateInBatches<{ id: string }>({
+    table: TABLE,
+    logger,
+    batchSize,
+    batchAfter: (after, limit) =>
+      db
+        .select({ id: healthChecks.id })
+        .from(healthChecks)
+        .where(after === undefined ? undefined : gt(healthChecks.id, after.id))
+        .orderBy(asc(healthChecks.id))
+        .limit(limit),
+    rotateRow: ({ id }) => rotateCheck(db, id, sealer),
+    skipped: (error, { id }) =>
+      error instanceof ConfigSecretError
+        ? { healthCheckId: id, problem: error.message }
+        : undefined,
+  });
 }

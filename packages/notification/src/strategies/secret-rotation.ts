@@ -1,4 +1,5 @@
-import type { Logger } from '@checkline/core';
+import type { Logger, RotationCounts } from '@checkline/core';
+import { noRotation, rotateInBatches } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { oauthTokens, preferences, strategySettings } from '../db/schema.ts';
@@ -174,16 +175,7 @@ export const encryptedTables: readonly EncryptedTable<never>[] = [
   oauthTokensTable,
 ] as unknown as readonly EncryptedTable<never>[];
 
-export interface RotationResult {
-  /** Rows read. */
-  rows: number;
-  /** Values re-encrypted under the current key. */
-  reencrypted: number;
-  /** Rows with at least one re-encrypted value. */
-  rowsChanged: number;
-  /** Rows left as they were because a value in them decrypts under no key (each one logged). */
-  failed: number;
-}
+export type RotationResult = RotationCounts;
 
 /** A row holds a value no key of the keyring decrypts. */
 class RowRotationError extends Error {}
@@ -236,38 +228,21 @@ export async function rotateSecrets(
   tables: readonly EncryptedTable<never>[] = encryptedTables,
   batchSize = 100,
 ): Promise<RotationResult> {
-  const total: RotationResult = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
+  const total = noRotation();
   logger.info(
     { keyId: keyring.currentKeyId },
     're-encrypting stored secrets under the current key',
   );
   for (const table of tables as unknown as readonly EncryptedTable<unknown>[]) {
-    const counts = { rows: 0, reencrypted: 0, rowsChanged: 0, failed: 0 };
-    let after: unknown;
-    for (;;) {
-      const batch = await table.batchAfter(db, after, batchSize);
-      for (const row of batch) {
-        counts.rows += 1;
-        let reencrypted: number;
-        try {
-          reencrypted = await rotateRow(db, table, keyring, row);
-        } catch (error) {
-          if (!(error instanceof RowRotationError)) throw error;
-          counts.failed += 1;
-          logger.warn(
-            { table: table.name, problem: error.message },
-            'secret rotation: row skipped',
-          );
-          continue;
-        }
-        counts.reencrypted += reencrypted;
-        if (reencrypted > 0) counts.rowsChanged += 1;
-      }
-      if (batch.length < batchSize) break;
-      after = batch.at(-1);
-      logger.info({ table: table.name, ...counts }, 'secret rotation in progress');
-    }
-    logger.info({ table: table.name, ...counts }, 'secret rotation: table done');
+    const counts = await rotateInBatches<unknown>({
+      table: table.name,
+      logger,
+      batchSize,
+      batchAfter: (after, limit) => table.batchAfter(db, after, limit),
+      rotateRow: (row) => rotateRow(db, table, keyring, row),
+      skipped: (error) =>
+        error instanceof RowRotationError ? { problem: error.message } : undefined,
+    });
     total.rows += counts.rows;
     total.reencrypted += counts.reencrypted;
     total.rowsChanged += counts.rowsChanged;
