@@ -39,13 +39,7 @@ async function newUser() {
   const email = `inbox-${++names}@example.com`;
   const password = 'a sound enough password';
   const { createUser } = await asAdmin({ createUser: { email, password } });
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  const { cookie } = await server.sessionOf(email, password);
   return { id: createUser.id as string, cookie };
 }
 

@@ -491,15 +491,7 @@ describe('refused links end on the error page and store nothing', () => {
       password: 'a sound enough password',
       roleIds: [],
     });
-    const login = await server.request('/api/auth-backend/custom/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'outsider@example.com',
-        password: 'a sound enough password',
-      }),
-    });
-    const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    const { cookie } = await server.sessionOf('outsider@example.com', 'a sound enough password');
     const refused = await server.request(`${OAUTH}/auth`, { headers: { cookie } });
     expect(errorMessageOf(new URL(refused.headers.get('location')!))).toBe(
       'You are not allowed to use this channel',

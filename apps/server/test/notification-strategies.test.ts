@@ -79,14 +79,8 @@ async function userSession(email: string, roleIds: string[]) {
   const password = 'a sound password for tests';
   const created = await asAdmin('auth', 'createUser', { email, password, roleIds });
   expect(created.status).toBe(200);
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  expect(cookie).toBeDefined();
-  return { cookie: cookie! };
+  const { cookie } = await server.sessionOf(email, password);
+  return { cookie };
 }
 
 async function rawConfig() {

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractClient } from './support/contract-client.ts';
 import { monitoringRules } from './support/team-world.ts';
-import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issue 10 item 11 over HTTP: users subscribe with their sessions; monitoring changes made through
@@ -65,14 +65,7 @@ async function newWatcher(options: { inTeam?: boolean } = {}): Promise<Watcher> 
     roleIds: [watchersRoleId],
   });
   if (options.inTeam) await admin.auth.addTeamMember({ teamId, userId: user.id });
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: PASSWORD }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
-  return { id: user.id, email, client: clientWith({ cookie, origin: testEnv.BASE_URL }) };
+  return { id: user.id, email, client: clientWith(await server.sessionOf(email, PASSWORD)) };
 }
 
 async function rest(path: string, body: unknown, method = 'POST') {

@@ -42,14 +42,7 @@ const clientOf = (target: () => TestServer, headers: Record<string, string>) =>
   contractClient<Contracts>(target, headers);
 
 async function sessionOf(target: TestServer, email: string, password: string) {
-  const login = await target.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (login.status !== 200 || !cookie) throw new Error(`login failed: ${login.status}`);
-  return clientOf(() => target, { cookie, origin: testEnv.BASE_URL });
+  return clientOf(() => target, await target.sessionOf(email, password));
 }
 
 async function newUser(): Promise<{ id: string; email: string }> {

@@ -75,14 +75,7 @@ export function oauthLinking(options: {
     const user = await options
       .admin()
       .auth.createUser({ email, password, roleIds: options.roleIds() });
-    const login = await options.server().request('/api/auth-backend/custom/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password }),
-    });
-    const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-    if (!cookie) throw new Error(`login of ${email} failed: ${login.status}`);
-    return { id: user.id, session: { cookie, origin: testEnv.BASE_URL } };
+    return { id: user.id, session: await options.server().sessionOf(email, password) };
   }
 
   /** `GET .../auth` with the person's session (or none): the redirect's URL. */

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProcedureMeta } from '@checkline/core/contract';
-import { testEnv, type TestServer } from './test-server.ts';
+import type { TestServer } from './test-server.ts';
 
 /** Every rule of the plugins behind auth: what the holder and the outsider both hold. */
 export const monitoringRules = [
@@ -61,14 +61,7 @@ export async function userWithRoles(
   const email = `${name}@example.com`;
   const password = `${name}-correct-horse-battery`;
   const { createUser } = await asAdmin('auth', { createUser: { email, password, roleIds } });
-  const login = await server.request('/api/auth-backend/custom/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (login.status !== 200 || !cookie) throw new Error(`${name} could not sign in`);
-  return { id: createUser.id as string, session: { cookie, origin: testEnv.BASE_URL } };
+  return { id: createUser.id as string, session: await server.sessionOf(email, password) };
 }
 
 /** The procedures of `body` that only signed-in users may call (their own inbox, channels, subscriptions). */

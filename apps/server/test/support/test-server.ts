@@ -123,18 +123,24 @@ export async function createTestServer(options: TestServerOptions = {}) {
       });
     },
     /**
-     * Signs the test admin in through the credential strategy and answers the headers a browser
-     * would send with its session: the cookie and our own Origin.
+     * Signs a person in through the credential strategy and answers the headers a browser would
+     * send with their session: the cookie and our own Origin. Throws when the sign-in fails.
      */
-    async adminSession(): Promise<{ cookie: string; origin: string }> {
+    async sessionOf(email: string, password: string): Promise<{ cookie: string; origin: string }> {
       const login = await app.request('/api/auth-backend/custom/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: testAdmin.email, password: testAdmin.password }),
+        body: JSON.stringify({ username: email, password }),
       });
       const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-      if (login.status !== 200 || !cookie) throw new Error(`admin login failed: ${login.status}`);
+      if (login.status !== 200 || !cookie) {
+        throw new Error(`sign-in of ${email} failed: ${login.status}`);
+      }
       return { cookie, origin: testEnv.BASE_URL };
+    },
+    /** The test admin's session headers (see `sessionOf`). */
+    adminSession(): Promise<{ cookie: string; origin: string }> {
+      return this.sessionOf(testAdmin.email, testAdmin.password);
     },
     /** Serves the app on a free loopback port, for real clients. */
     async listen() {
