@@ -19,21 +19,21 @@ export interface FinishedRun {
 export interface WrittenResult {
   row: typeof results.$inferSelect;
   systemId: string;
-  previous: 'pass' | 'fail' | null;
+  previous: CheckOutcome['status'] | null;
 }
 
 interface WrittenRow {
   id: string;
   healthCheckId: string;
   systemId: string;
-  status: 'pass' | 'fail';
+  status: CheckOutcome['status'];
   latencyMs: number;
   message: string;
   dueAt: number | null;
   checkedAt: number;
   lagMs: number | null;
   processId: string | null;
-  previous: 'pass' | 'fail' | null;
+  previous: CheckOutcome['status'] | null;
 }
 
 /** Instants travel as epoch milliseconds: both drivers answer raw SQL dates differently. */
@@ -57,7 +57,8 @@ const rollupUpsert = (granularity: 'hour' | 'day') => {
     failures, latency_sum_ms, latency_max_ms, latency_buckets, up_seconds, down_seconds)
   select health_check_id, ${unit}, date_trunc(${unit}, checked_at, 'UTC'), count(*),
     count(*) filter (where status = 'fail'), sum(latency_ms), max(latency_ms), ${bucketCounts},
-    coalesce(sum(seconds) filter (where status = 'pass'), 0),
+    -- A warning (a certificate nearing expiry) is a working service: up time, not down time.
+    coalesce(sum(seconds) filter (where status <> 'fail'), 0),
     coalesce(sum(seconds) filter (where status = 'fail'), 0)
   from measured
   group by health_check_id, date_trunc(${unit}, checked_at, 'UTC')
