@@ -1,3 +1,3 @@
 import { checklineConfig } from '@checkline/eslint-config';
 
-export default checklineConfig({ envReaders: ['src/testing.ts'] });
+export default checklineConfig({ root: import.meta.dirname, envReaders: ['src/testing.ts'] });

@@ -1,3 +1,3 @@
 import { checklineConfig } from '@checkline/eslint-config';
 
-export default checklineConfig();
+export default checklineConfig({ root: import.meta.dirname });

@@ -4,12 +4,30 @@ import tseslint from 'typescript-eslint';
 /**
  * The shared lint config. `process.env` may be read only by the files listed in `envReaders`
  * (apps/server/src/env.ts and test/bench set-up), so configuration has one entry point.
+ * `root` is the package folder: the promise and assertion rules read its TypeScript program.
  */
-export function checklineConfig({ envReaders = [] } = {}) {
+export function checklineConfig({ root, envReaders = [], typeAware = true } = {}) {
   return tseslint.config(
     { ignores: ['**/node_modules/**', '**/dist/**', '**/drizzle/**', 'data/**'] },
     js.configs.recommended,
     ...tseslint.configs.recommended,
+    // Named for every file, not only the type-aware ones: a run over several packages (lint-staged
+    // from the root) otherwise cannot tell which package a plain .js file belongs to.
+    { languageOptions: { parserOptions: { tsconfigRootDir: root } } },
+    ...(typeAware
+      ? [
+          {
+            files: ['**/*.ts', '**/*.tsx'],
+            languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+            rules: {
+              '@typescript-eslint/no-floating-promises': 'error',
+              '@typescript-eslint/no-misused-promises': 'error',
+              '@typescript-eslint/await-thenable': 'error',
+              '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+            },
+          },
+        ]
+      : []),
     {
       rules: {
         '@typescript-eslint/consistent-type-imports': 'error',

@@ -2,7 +2,6 @@
 // so the surfaces can be measured without a database statement behind each call.
 import { accessRulesExtensionPoint } from '@checkline/auth';
 import { GroupSchema, IdInputSchema, SystemSchema } from '@checkline/catalog';
-import type { AnyPlugin } from '@checkline/core';
 import {
   defineAccessRules,
   defineContract,
@@ -87,4 +86,4 @@ export const memoryPlugin = definePlugin({
   register({ extensionPoints, pluginId }) {
     extensionPoints.get(accessRulesExtensionPoint, pluginId).register(Object.values(memoryAccess));
   },
-}) as unknown as AnyPlugin;
+});

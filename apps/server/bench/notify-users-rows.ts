@@ -67,7 +67,7 @@ export async function notifyUsersRows(base: string, key: string, databaseKind: s
     );
   }
   console.log(
-    `${'keyed notifyUsers over HTTP, API key (whole call)'.padEnd(60)}${pad(10_000, 8)}${pad(http.toFixed(1), 10)}${pad('-', 12)}`,
+    `${'keyed notifyUsers over HTTP, 10 000 unknown ids (none stored)'.padEnd(60)}${pad(10_000, 8)}${pad(http.toFixed(1), 10)}${pad('-', 12)}`,
   );
   const [small, large, perUser] = rows;
   console.log(

@@ -1,17 +1,23 @@
 // `pnpm bench`: starts bench/server.ts in its own process, seeds it over HTTP, loads each route
 // from this process with autocannon for a fixed time on 127.0.0.1, and prints one table.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { checkRows, printCheckRows } from './checks.ts';
+import { clusterReadRows, printClusterReadRows } from './cluster-read.ts';
 import { deliveryThroughput } from './deliveries.ts';
 import { memoryGroup, memorySystem } from './memory-plugin.ts';
+import { inboxStreamRows } from './inbox-streams.ts';
 import { notifyUsersRows } from './notify-users-rows.ts';
+import { printMarkdownRenderRows } from './markdown-render.ts';
+import { processCpuMicros } from './process-cpu.ts';
+import { printSharedLimitRows, sharedLimitRows } from './shared-limits.ts';
 import { NOOP_USE_RULE } from './noop-channel.ts';
+import { seedStatusPage } from './statuspage.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -19,6 +25,8 @@ const adminUrl = process.env.DATABASE_URL;
 const port = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench@checkline.local', password: 'bench-password-1234' };
+/** The most notification streams one user may hold (the server is started with it). */
+const streamsPerUser = 20;
 
 async function freshDatabase(): Promise<{ url?: string; dataDir?: string; drop(): Promise<void> }> {
   if (!adminUrl) {
@@ -41,7 +49,11 @@ async function freshDatabase(): Promise<{ url?: string; dataDir?: string; drop()
   };
 }
 
-function startServer(database: { url?: string; dataDir?: string }, listenOn = port) {
+function startServer(
+  database: { url?: string; dataDir?: string },
+  listenOn = port,
+  extraEnv: Record<string, string> = {},
+) {
   const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'bench/server.ts'], {
     env: {
@@ -53,10 +65,17 @@ function startServer(database: { url?: string; dataDir?: string }, listenOn = po
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       API_KEY_RATE_LIMIT: '0',
+      NOTIFICATIONS_PER_CALLER_PER_HOUR: '0',
+      INBOX_STREAMS_PER_USER: String(streamsPerUser),
       // The check-scheduling rows run HTTP checks against a target in this process.
       CHECK_TARGETS_ALLOW: '127.0.0.1',
+      // Its one target stands for many hosts and owners: the fair-share caps would measure that
+      // one host, not the scheduler.
+      CHECK_MAX_PER_HOST: '10000',
+      CHECK_MAX_PER_OWNER: '10000',
       DATABASE_URL: database.url ?? '',
       DATA_DIR: database.dataDir ?? '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -120,7 +139,9 @@ async function seed() {
   await keyed('catalog', {
     addSystemToGroup: { groupId: createGroup.id, systemId: createSystem.id },
   });
+  const statusPagePath = await seedStatusPage(keyed);
   return {
+    statusPagePath,
     key: createApplication.secret as string,
     systemId: createSystem.id as string,
     groupId: createGroup.id as string,
@@ -143,22 +164,15 @@ interface Scenario {
   requests?: BenchRequest[];
 }
 
-/** CPU time (user + system, in microseconds) the server process has used so far, from /proc. */
-function serverCpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks / 100) * 1_000_000;
-}
-
 async function load(scenario: Scenario, duration: number) {
-  const cpuBefore = serverCpuMicros(server.child.pid!);
+  const cpuBefore = processCpuMicros(server.child.pid!);
   const result = await autocannon({
     url: base,
     connections,
     duration,
     requests: scenario.requests ?? [scenario.request!],
   });
-  const cpu = serverCpuMicros(server.child.pid!) - cpuBefore;
+  const cpu = processCpuMicros(server.child.pid!) - cpuBefore;
   return {
     requests: result.requests.average,
     cpuPerRequest: result.requests.total > 0 ? cpu / result.requests.total : 0,
@@ -173,7 +187,11 @@ const database = await freshDatabase();
 const server = startServer(database);
 try {
   const { database: kind } = await server.ready;
-  const { key, systemId, groupId } = await seed();
+  const { key, systemId, groupId, statusPagePath } = await seed();
+  // The page's answer, built once; the baseline serves the same bytes from a bare route.
+  const pageJson = await (await call(statusPagePath)).text();
+  await call('/bench/bare-page', { method: 'POST', body: pageJson });
+  await call('/bench/statuspage-statements', { method: 'POST' });
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   /** The five reads every batch row sends, as one keyed body. */
   const readBatch = (system: string, group: string) => ({
@@ -198,6 +216,16 @@ try {
       name: '(a) bare Hono route, same-sized JSON',
       calls: 1,
       request: { method: 'GET', path: '/bench/bare' },
+    },
+    {
+      name: "(a') bare Hono route, the status page's JSON",
+      calls: 1,
+      request: { method: 'GET', path: '/bench/bare-page' },
+    },
+    {
+      name: 'anonymous status page, 50 systems, cached',
+      calls: 1,
+      request: { method: 'GET', path: statusPagePath },
     },
     {
       name: '(b) oRPC OpenAPIHandler, prepared PK read, no auth',
@@ -257,10 +285,31 @@ try {
     for (const scenario of scenarios.filter((each) => each.name.includes(only))) {
       console.log(scenario.name, await load(scenario, seconds));
     }
+    if ('anonymous status page'.includes(only)) await printStatusPageStatements(pageJson.length);
     if ('notifyUsers to 10 000 users'.includes(only)) await notifyUsersRows(base, key, kind);
   } else {
     await report(scenarios, kind);
+    await printStatusPageStatements(pageJson.length);
     await notifyUsersRows(base, key, kind);
+  }
+  if (!only || 'shared limits'.includes(only)) {
+    if (database.url) {
+      const figures = await sharedLimitRows({
+        start: (listenOn, env) => startServer(database, listenOn, env),
+        firstPort: port + 300,
+        databaseUrl: database.url,
+        key,
+        systemId,
+        seconds,
+        connections,
+      });
+      printSharedLimitRows(figures);
+    } else {
+      console.log('\nShared limits: PostgreSQL only (set DATABASE_URL).');
+    }
+  }
+  if (!only || 'inbox streams'.includes(only)) {
+    await inboxStreamRows({ base, key, systemId, admin, streamsPerUser, seconds });
   }
   if (!only || 'deliveries'.includes(only)) {
     if (database.url) {
@@ -301,10 +350,26 @@ try {
       console.log('\nCheck scheduling: PostgreSQL only (set DATABASE_URL).');
     }
   }
+  if (!only || 'several processes'.includes(only)) {
+    if (adminUrl) {
+      // A database of its own: the harness's first process migrates it and makes its admin.
+      const clusterDatabase = await freshDatabase();
+      try {
+        printClusterReadRows(await clusterReadRows(clusterDatabase.url!, seconds, connections));
+      } finally {
+        await clusterDatabase.drop();
+      }
+    } else {
+      console.log('\nSeveral processes: PostgreSQL only (set DATABASE_URL).');
+    }
+  }
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
   await database.drop();
+}
+if (!process.env.BENCH_ONLY || 'markdown rendering'.includes(process.env.BENCH_ONLY)) {
+  printMarkdownRenderRows();
 }
 
 async function report(scenarios: Scenario[], kind: string) {
@@ -333,7 +398,10 @@ async function report(scenarios: Scenario[], kind: string) {
     );
   }
   const ratio = (over: number, under: number) => `${(over / under).toFixed(2)}x`;
-  console.log(`\nTargets (PERFORMANCE.md; measured, not asserted):`);
+  console.log(`\nTargets (the design's; measured, not asserted):`);
+  console.log(
+    `  anonymous status page / (a) bare Hono: ${ratio(rate('anonymous status page'), bare)}, / (a') the same bytes from a bare route: ${ratio(rate('anonymous status page'), rate("(a')"))} (target >= 0.5x)`,
+  );
   console.log(
     `  authenticated keyed read / (b): ${ratio(rate('keyed catalog.getSystem'), orpc)} (target >= 0.8x on PostgreSQL)`,
   );
@@ -348,6 +416,16 @@ async function report(scenarios: Scenario[], kind: string) {
   );
   console.log(
     `  batch of 5 in-memory reads, calls/s / the same 5 as separate requests: ${ratio(rate('keyed batch of those 5 in-memory'), rate('the 5 in-memory'))}`,
+  );
+}
+
+async function printStatusPageStatements(bytes: number) {
+  const totals = (await (await call('/bench/statuspage-statements')).json()) as {
+    requests: number;
+    statements: number;
+  };
+  console.log(
+    `  anonymous status page (${bytes} bytes of JSON): ${totals.statements} database statements in ${totals.requests} cached requests (${(totals.statements / Math.max(totals.requests, 1)).toFixed(4)} per request; target 0)`,
   );
 }
 

@@ -9,6 +9,7 @@ import { mountBaselines } from './baselines.ts';
 import { memoryPlugin } from './memory-plugin.ts';
 import { mountNotifyUsersBench } from './notify-users.ts';
 import { noopChannelPlugin } from './noop-channel.ts';
+import { statuspageBench } from './statuspage.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -17,22 +18,43 @@ const database = await createDatabase({
   dataDir: env.DATA_DIR,
   poolSize: env.DATABASE_POOL_SIZE,
 });
+// Counts the statements the anonymous status-page reads send.
+const statuspage = statuspageBench(database);
 const checkline = await startCheckline({
-  database,
+  database: statuspage.handle,
   // The no-op channel mounts after the notification plugin; every bench server is a delivery worker.
-  plugins: [...createPlugins(env, {}, [noopChannelPlugin]), memoryPlugin],
+  plugins: [
+    // BENCH_RATE_LIMITS_IN_PROCESS=1: budgets in memory even on PostgreSQL (the shared-limits row's
+    // baseline).
+    ...createPlugins(
+      env,
+      { rateLimitsInProcess: process.env.BENCH_RATE_LIMITS_IN_PROCESS === '1' },
+      [noopChannelPlugin],
+    ),
+    memoryPlugin,
+  ],
   logger,
   mountFirst: (app) => {
     mountBaselines(app, database.db);
+    statuspage.mount(app);
     mountNotifyUsersBench(app, database);
   },
 });
 const http = await startHttpServer(checkline.app.fetch, { port: env.PORT, host: env.HOST }, logger);
 console.log(JSON.stringify({ ready: http.url, database: database.kind }));
 
-process.on('SIGTERM', async () => {
+async function shutDown() {
   await http.drain();
   await checkline.stop();
   await database.close();
-  process.exit(0);
+}
+
+process.on('SIGTERM', () => {
+  shutDown().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 });

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Keyring } from '@checkline/notification';
+import { CursorSeal, Keyring } from '@checkline/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../test/support/memory-logger.ts';
-import { encryptionKeyring, generatedKeyFileName } from './encryption-keyring.ts';
+import { encryptionKeyring, generatedKeyFileName, pageCursorSeal } from './encryption-keyring.ts';
 import { loadEnv } from './env.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'checkline-keyring-'));
@@ -56,5 +56,41 @@ describe('encryptionKeyring', () => {
       expect(one.currentKeyId).not.toBe(two.currentKeyId);
       expect(lines[0]).toMatch(/ENCRYPTION_KEY is unset.*DATA_DIR is in memory/);
     });
+  });
+});
+
+describe('pageCursorSeal', () => {
+  const binding = { list: 'catalog.systems', caller: 'application:a' };
+
+  it('opens cursors of another server with the same key, and of the key before a rotation', () => {
+    const [oldKey, newKey] = [Keyring.ephemeral(), Keyring.ephemeral()];
+    const oldBase64 = Buffer.from(oldKey.derivedKeys('x')[0]!).toString('base64');
+    const newBase64 = Buffer.from(newKey.derivedKeys('x')[0]!).toString('base64');
+    const before = loadEnv({ NODE_ENV: 'production', ENCRYPTION_KEY: oldBase64 });
+    const after = loadEnv({
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: newBase64,
+      ENCRYPTION_KEYS_OLD: oldBase64,
+    });
+    const { logger } = createMemoryLogger();
+    const cursor = pageCursorSeal(encryptionKeyring(before, logger)).seal(binding, ['a']);
+    expect(pageCursorSeal(encryptionKeyring(before, logger)).open(binding, cursor)).toEqual(['a']);
+    expect(pageCursorSeal(encryptionKeyring(after, logger)).open(binding, cursor)).toEqual(['a']);
+  });
+
+  it('refuses cursors of a server with another key, and never seals with the encryption key itself', () => {
+    const { logger } = createMemoryLogger();
+    const keyring = encryptionKeyring(
+      loadEnv({ NODE_ENV: 'production', ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }),
+      logger,
+    );
+    const cursor = pageCursorSeal(Keyring.ephemeral()).seal(binding, ['a']);
+    expect(() => pageCursorSeal(keyring).open(binding, cursor)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST' }),
+    );
+    const withRawKey = new CursorSeal([Buffer.alloc(32, 7)]).seal(binding, ['a']);
+    expect(() => pageCursorSeal(keyring).open(binding, withRawKey)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST' }),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '@checkline/core';
-import { generateEncryptionKey, Keyring, parseEncryptionKey } from '@checkline/notification';
+import { CursorSeal, generateEncryptionKey, Keyring, parseEncryptionKey } from '@checkline/core';
 import type { Env } from './env.ts';
 
 /** The file in `DATA_DIR` that holds the generated key while `ENCRYPTION_KEY` is unset. */
@@ -50,4 +50,13 @@ export function encryptionKeyring(env: Env, logger: Logger): Keyring {
     `ENCRYPTION_KEY is unset: stored secrets are encrypted with the key ${created ? 'generated into' : 'read from'} ${file}; set ENCRYPTION_KEY (required in production) and keep it safe`,
   );
   return new Keyring(key, env.ENCRYPTION_KEYS_OLD);
+}
+
+/**
+ * Page cursors are sealed under a key derived from the keyring for that purpose alone: servers
+ * sharing ENCRYPTION_KEY accept each other's cursors, and a cursor made before a key rotation
+ * still opens while the old key is in ENCRYPTION_KEYS_OLD.
+ */
+export function pageCursorSeal(keyring: Keyring): CursorSeal {
+  return new CursorSeal(keyring.derivedKeys('page cursors'));
 }

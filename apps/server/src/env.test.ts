@@ -40,6 +40,7 @@ describe('loadEnv', () => {
       CHECK_TARGETS_ALLOW: [],
       CHECK_TARGETS_DENY: [],
       CHECK_RUN_RATE_LIMIT: 30,
+      HEARTBEAT_RATE_LIMIT: 60,
     });
     const env = loadEnv({
       CHECK_TARGETS_ALLOW: '127.0.0.0/8, ::1,status.internal,',
@@ -54,6 +55,31 @@ describe('loadEnv', () => {
     expect(loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
     expect(loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'false' }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
     expect(() => loadEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrowError(/WEBHOOK_ALLOW_PRIVATE/);
+  });
+
+  it('reads the delivery retry steps in seconds: 30 s, 2 min, 10 min, 1 h and 6 h by default', () => {
+    expect(loadEnv({}).DELIVERY_RETRY_DELAYS).toEqual([
+      30_000, 120_000, 600_000, 3_600_000, 21_600_000,
+    ]);
+    expect(loadEnv({ DELIVERY_RETRY_DELAYS: '1, 2.5,60' }).DELIVERY_RETRY_DELAYS).toEqual([
+      1_000, 2_500, 60_000,
+    ]);
+    expect(() => loadEnv({ DELIVERY_RETRY_DELAYS: '30,,60' })).toThrowError(
+      /DELIVERY_RETRY_DELAYS/,
+    );
+    expect(() => loadEnv({ DELIVERY_RETRY_DELAYS: '30,-1' })).toThrowError(/DELIVERY_RETRY_DELAYS/);
+  });
+
+  it('reads the delivery lease and send timeout, a minute and 30 s by default, the lease above the timeout', () => {
+    expect(loadEnv({})).toMatchObject({
+      DELIVERY_LEASE_MS: 60_000,
+      DELIVERY_SEND_TIMEOUT_MS: 30_000,
+    });
+    expect(loadEnv({ DELIVERY_LEASE_MS: '5000', DELIVERY_SEND_TIMEOUT_MS: '3000' })).toMatchObject({
+      DELIVERY_LEASE_MS: 5_000,
+      DELIVERY_SEND_TIMEOUT_MS: 3_000,
+    });
+    expect(() => loadEnv({ DELIVERY_LEASE_MS: '5000' })).toThrowError(/DELIVERY_LEASE_MS/);
   });
 
   it('reads the scheduler settings: 256 runs in flight and 7 days of results by default', () => {

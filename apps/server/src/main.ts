@@ -1,8 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createDatabase, DataFolderLockedError, redactUrl, waitForDatabase } from '@checkline/db';
+import {
+  createDatabase,
+  DatabaseDiskFullError,
+  DataFolderLockedError,
+  DISK_FULL_MESSAGE,
+  isDiskFull,
+  redactUrl,
+  rootCauseOf,
+  waitForDatabase,
+} from '@checkline/db';
 import { rotateHealthCheckSecrets } from '@checkline/healthcheck';
 import { rotateSecrets } from '@checkline/notification';
-import { encryptionKeyring } from './encryption-keyring.ts';
+import { encryptionKeyring, pageCursorSeal } from './encryption-keyring.ts';
 import { InvalidEnvError, loadEnv } from './env.ts';
 import { startHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
@@ -62,13 +71,18 @@ async function start() {
     logger.info({ signal: stopRequested }, 'stopped before the database answered');
     process.exit(0);
   });
-  const plugins = createPlugins(env, {}, [], { keyring: encryptionKeyring(env, logger) });
+  const keyring = encryptionKeyring(env, logger);
+  const plugins = createPlugins(env, {}, [], { keyring });
   const checkline = await startCheckline({
     database,
     plugins,
+    cursors: pageCursorSeal(keyring),
     logger,
     version,
     baseUrl: env.BASE_URL,
+    frontendUrl: env.FRONTEND_URL,
+    webDistDir: env.WEB_DIST_DIR,
+    metricsToken: env.METRICS_TOKEN,
   });
   const http = await startHttpServer(
     checkline.app.fetch,
@@ -81,11 +95,15 @@ async function start() {
     logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'draining in-flight requests');
     // The drain closes open connections at the deadline; closing the rest gets a little more,
     // and past that the process exits anyway (a statement stuck in the database must not keep
-    // it alive).
-    const giveUp = setTimeout(() => {
-      logger.error('shutdown deadline passed; exiting without a clean close');
-      process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS + closeGraceMs);
+    // it alive). Deliveries being sent stop being claimed now and are given their send timeout
+    // to finish and be recorded: one cut off would be sent again after its lease.
+    const giveUp = setTimeout(
+      () => {
+        logger.error('shutdown deadline passed; exiting without a clean close');
+        process.exit(1);
+      },
+      Math.max(env.SHUTDOWN_TIMEOUT_MS, env.DELIVERY_SEND_TIMEOUT_MS) + closeGraceMs,
+    );
     giveUp.unref();
     checkline.drain();
     await http.drain();
@@ -172,10 +190,20 @@ function failed(error: unknown): never {
   const logger = fatalLogger ?? createLogger('info');
   const text = error instanceof Error ? error.message : String(error);
   // A multi-line message (the list of invalid variables) reads as one sentence.
-  const message = text.replace(/:\n\s*/, ': ').replaceAll(/\n\s*/g, '; ');
-  const expected = error instanceof DataFolderLockedError || error instanceof InvalidEnvError;
+  const message = diskFullAtStart(error) ?? text.replace(/:\n\s*/, ': ').replaceAll(/\n\s*/g, '; ');
+  const expected =
+    error instanceof DataFolderLockedError ||
+    error instanceof InvalidEnvError ||
+    error instanceof DatabaseDiskFullError;
   logger.fatal(expected ? {} : { err: error }, `cannot start: ${message}`);
   process.exit(1);
+}
+
+/** A full disk met while migrating, said in words with the database's own reason. */
+function diskFullAtStart(error: unknown): string | undefined {
+  if (error instanceof DatabaseDiskFullError || !isDiskFull(error)) return undefined;
+  const { code, message } = rootCauseOf(error);
+  return `${DISK_FULL_MESSAGE} (${code === undefined ? '' : `SQLSTATE ${code}: `}${message})`;
 }
 
 const commands: Record<string, () => Promise<void>> = {

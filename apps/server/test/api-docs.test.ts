@@ -1,21 +1,11 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromiumExecutable, chromiumFlags } from '@checkline/vitest-config/chromium';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverFolder } from './support/run-tool.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
-/** Debian's chromium (`.ci/run` installs it when missing). */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const artifacts = join(serverFolder, 'test', 'artifacts');
 
 let server: TestServer;
@@ -56,7 +46,7 @@ describe('GET /api/docs', () => {
   it('renders in headless Chromium without reaching outside this server (screenshot kept)', async () => {
     const { cookie } = await server.adminSession();
     const [name, value] = cookie.split('=') as [string, string];
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumFlags });
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addCookies([{ name, value, url: listening.url }]);
     const page = await context.newPage();

@@ -178,7 +178,7 @@ describe('sessions', () => {
     expect((await asSession(session, 'getMe')).status).toBe(200);
     const logout = await server.request('/api/auth-backend/logout', {
       method: 'POST',
-      headers: { cookie: session, origin: testEnv.BASE_URL },
+      headers: { cookie: session, origin: testEnv.BASE_URL, 'content-type': 'application/json' },
     });
     expect(logout.status).toBe(200);
     expect(logout.headers.get('set-cookie')).toMatch(/Max-Age=0/);
@@ -222,6 +222,26 @@ describe('sign-up', () => {
     const created = await attempt();
     expect(created.status).toBe(200);
     expect(await created.json()).toEqual({ success: true });
+    // As the document says (below): sign-up sets no session; the user signs in next.
+    expect(created.headers.get('set-cookie')).toBeNull();
+    const document = (await (
+      await server.request('/api/openapi.json', { headers: { cookie: admin } })
+    ).json()) as Record<string, any>;
+    const signUp = document.paths['/api/auth-backend/custom/signup'].post;
+    expect(signUp.responses['200'].headers?.['Set-Cookie']).toBeUndefined();
+    expect(signUp.summary).not.toContain('signs them in');
+    const { minLength } = signUp.requestBody.content['application/json'].schema.properties
+      .password as { minLength: number };
+    const short = await post(SIGNUP, {
+      email: 'short@example.com',
+      password: 'q7#'.repeat(9).slice(0, minLength - 1),
+    });
+    expect(errorParam(short)).toMatch(/^The_password_must_have_at_least/);
+    const justLongEnough = await post(SIGNUP, {
+      email: 'exact@example.com',
+      password: 'q7#'.repeat(9).slice(0, minLength),
+    });
+    expect(justLongEnough.status).toBe(200);
     const signedIn = await post(LOGIN, {
       username: 'newcomer@example.com',
       password: 'a long password',

@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   server = await createTestServer({
     plugins: createPlugins(env, {}, [testChannelPlugin(CHANNEL, [sso.strategy])], {
-      delivery: { maxAttempts: 2, backoffBaseMs: 5, backoffCapMs: 20 },
+      delivery: { maxAttempts: 2, retryDelaysMs: [5, 10, 20] },
     }),
   });
   listening = await server.listen();

@@ -77,13 +77,39 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Puts `principal` in `teamId` (as a manager when asked). */
+const join = (teamId: string, principal: Principal, manager = false) =>
+  admin.auth.addTeamMember({ teamId, [`${principal.kind}Id`]: principal.id, manager });
+
+/** A new team with `principal` as its manager. */
+async function teamManagedBy(principal: Principal) {
+  const team = await admin.auth.createTeam({ name: unique('team') });
+  await join(team.id, principal, true);
+  return team;
+}
+
+/** A new user or application with no roles. */
+const lesserPrincipal = async (kind: Principal['kind']): Promise<Principal> =>
+  kind === 'user' ? { kind, id: await newUser([]) } : { kind, id: (await newApplication([])).id };
+
+/** The case of `procedure`; the table must have one for every procedure that acts on principals. */
+function caseOf(procedure: string) {
+  const found = cases[procedure];
+  if (!found) throw new Error(`${procedure} acts on principals but has no case in this test`);
+  return found;
+}
+
 /**
  * Every procedure that acts on another user or application: the one rule it needs, and the
  * input that acts on `target` (after any set-up it needs, such as a team holding the target).
  */
 const cases: Record<
   string,
-  { rule: string; kinds: Principal['kind'][]; input: (target: Principal) => Promise<unknown> }
+  {
+    rule: string;
+    kinds: Principal['kind'][];
+    input: (target: Principal, caller: Principal) => Promise<unknown>;
+  }
 > = {
   updateUser: {
     rule: 'auth.users.manage',
@@ -121,8 +147,9 @@ const cases: Record<
   removeTeamMember: {
     rule: 'auth.teams.manage',
     kinds: ['user', 'application'],
-    input: async (target) => {
-      const team = await admin.auth.createTeam({ name: unique('team') });
+    // The caller manages the team: the target's membership in it is within the caller's reach.
+    input: async (target, caller) => {
+      const team = await teamManagedBy(caller);
       const member = { [`${target.kind}Id`]: target.id };
       await admin.auth.addTeamMember({ teamId: team.id, ...member });
       return { teamId: team.id, ...member };
@@ -131,8 +158,8 @@ const cases: Record<
   deleteTeam: {
     rule: 'auth.teams.manage',
     kinds: ['user', 'application'],
-    input: async (target) => {
-      const team = await admin.auth.createTeam({ name: unique('team') });
+    input: async (target, caller) => {
+      const team = await teamManagedBy(caller);
       await admin.auth.addTeamMember({ teamId: team.id, [`${target.kind}Id`]: target.id });
       return { id: team.id };
     },
@@ -168,10 +195,12 @@ describe('acting on another principal', () => {
     }
   });
 
-  for (const [procedure, { rule, kinds, input }] of Object.entries(cases)) {
+  for (const procedure of Object.keys(actsOnPrincipals)) {
+    const { rule, kinds, input } = caseOf(procedure);
     for (const kind of kinds) {
       it(`${procedure}: holding only ${rule}, refused on an admin ${kind}, allowed on an equal or lesser one`, async () => {
         const caller = await newApplication([await roleHolding([rule])]);
+        const callerRef: Principal = { kind: 'application', id: caller.id };
         const adminTarget: Principal = {
           kind,
           id: kind === 'user' ? await newUser([adminRoleId]) : adminApp.id,
@@ -181,7 +210,7 @@ describe('acting on another principal', () => {
             ? { kind, id: await newUser([await roleHolding([rule, 'auth.audit.read'])]) }
             : { kind, ...(await newApplication([await roleHolding([rule, 'auth.audit.read'])])) };
         for (const target of [adminTarget, stronger]) {
-          const refused = await call(caller.secret, procedure, await input(target));
+          const refused = await call(caller.secret, procedure, await input(target, callerRef));
           expect(refused.status, `${procedure} on ${JSON.stringify(target)}`).toBe(403);
           expect(refused.body).toMatchObject({ code: 'FORBIDDEN', procedure });
           expect(String(refused.body.message)).toMatch(/admin|holds auth\.audit\.read/);
@@ -195,9 +224,41 @@ describe('acting on another principal', () => {
             ? { kind, id: await newUser([]) }
             : { kind, ...(await newApplication([])) };
         for (const target of [equal, lesser]) {
-          const allowed = await call(caller.secret, procedure, await input(target));
+          const allowed = await call(caller.secret, procedure, await input(target, callerRef));
           expect(allowed.status, `${procedure} on ${JSON.stringify(target)}`).toBe(200);
         }
+      });
+
+      it(`${procedure}: refused on a ${kind} in a team the caller is not in, or managing one the caller only belongs to`, async () => {
+        const caller = await newApplication([await roleHolding([rule])]);
+        const callerRef: Principal = { kind: 'application', id: caller.id };
+        const foreignTeam = await admin.auth.createTeam({ name: unique('team') });
+        const sharedTeam = await admin.auth.createTeam({ name: unique('team') });
+        await join(sharedTeam.id, callerRef);
+
+        const inForeignTeam = await lesserPrincipal(kind);
+        await join(foreignTeam.id, inForeignTeam);
+        const managerOfShared = await lesserPrincipal(kind);
+        await join(sharedTeam.id, managerOfShared, true);
+        const refusals: [Principal, RegExp][] = [
+          [inForeignTeam, new RegExp(`member of team ${foreignTeam.id}, which you are not`)],
+          [managerOfShared, new RegExp(`manages team ${sharedTeam.id}, which you do not`)],
+        ];
+        for (const [target, why] of refusals) {
+          const refused = await call(caller.secret, procedure, await input(target, callerRef));
+          expect(refused.status, `${procedure} on ${JSON.stringify(target)}`).toBe(403);
+          expect(refused.body).toMatchObject({ code: 'FORBIDDEN', procedure });
+          expect(String(refused.body.message)).toMatch(why);
+        }
+
+        const memberOfShared = await lesserPrincipal(kind);
+        await join(sharedTeam.id, memberOfShared);
+        const allowed = await call(
+          caller.secret,
+          procedure,
+          await input(memberOfShared, callerRef),
+        );
+        expect(allowed.status, `${procedure} on a member of the caller's team`).toBe(200);
       });
     }
   }

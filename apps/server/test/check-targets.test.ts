@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AnyPlugin } from '@checkline/core';
 import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins.ts';
@@ -33,11 +32,11 @@ beforeAll(async () => {
     CHECK_RUN_RATE_LIMIT: 2,
   }).map((plugin) =>
     plugin.id === 'healthcheck'
-      ? (createHealthcheckPlugin({
+      ? createHealthcheckPlugin({
           targets: { allow: ['127.0.0.1'], deny: [] },
           runRateLimit: { points: 2, durationSeconds: 60 },
           scheduler: { autoStart: false },
-        }) as unknown as AnyPlugin)
+        })
       : plugin,
   );
   server = await createTestServer({ plugins });
@@ -66,7 +65,7 @@ const restAsAdmin = (procedure: string, body: unknown) =>
 describe('health-check targets over HTTP', () => {
   beforeAll(async () => {
     const created = await asAdmin('catalog', { createSystem: { name: 'targets-http' } });
-    systemId = ((await created.json()) as any).createSystem.id;
+    systemId = (await created.json()).createSystem.id;
   });
 
   it.each([

@@ -1,5 +1,4 @@
 import { definePlugin, defineContract, implementPlugin, mutation, query } from '@checkline/core';
-import type { AnyPlugin } from '@checkline/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -41,7 +40,7 @@ const leakPlugin = definePlugin({
     readSecret: os.readSecret.handler(runFailing),
     writeSecret: os.writeSecret.handler(runFailing),
   }),
-}) as unknown as AnyPlugin;
+});
 
 let server: TestServer;
 beforeAll(async () => {

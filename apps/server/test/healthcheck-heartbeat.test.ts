@@ -61,6 +61,21 @@ describe('heartbeat over HTTP', () => {
     });
   });
 
+  it('takes 60 beats a minute per check, refusing more with Retry-After; wrong tokens spend none', async () => {
+    const { check, token } = await heartbeatCheck();
+    const wrong = `hb_${check.id}_${'x'.repeat(43)}`;
+    for (let index = 0; index < 70; index++) expect((await beat(wrong)).status).toBe(404);
+    const statuses: number[] = [];
+    for (let index = 0; index < 60; index++) statuses.push((await beat(token)).status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const refused = await beat(token);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another check's budget is its own.
+    expect((await beat((await heartbeatCheck()).token)).status).toBe(200);
+  });
+
   it('never shows the token again, nor writes it to the log', async () => {
     const { systemId, token } = await heartbeatCheck();
     await beat(token);

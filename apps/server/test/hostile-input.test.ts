@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminServerPerFile } from './support/server-per-file.ts';
 
 /**
- * API.md 3, input rules: strings without NUL or lone surrogates (values and keys), JSON nested at
+ * The input rules (docs/api.md): strings without NUL or lone surrogates (values and keys), JSON nested at
  * most 32 levels, timestamps between the years 1000 and 9999; a violation is BAD_REQUEST with
  * `issues` on every surface, never a 500 from the database.
  */

@@ -8,7 +8,7 @@ import { adminServerPerFile } from './support/server-per-file.ts';
 /**
  * Issue 8 item 4, as a property: whatever input any procedure of any plugin receives, on the keyed
  * and the REST surface, as an admin, the answer is never a 5xx, and every error keeps the error
- * object of API.md 3. Inputs follow each procedure's own schema with hostile leaves mixed in.
+ * object of every surface. Inputs follow each procedure's own schema with hostile leaves mixed in.
  */
 const fixture = adminServerPerFile();
 /** Existing resources the generated ids sometimes address, so calls reach past NOT_FOUND. */

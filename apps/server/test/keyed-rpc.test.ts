@@ -1,5 +1,4 @@
 import { catalogPlugin } from '@checkline/catalog';
-import type { AnyPlugin } from '@checkline/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testPrincipals } from './support/principals.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
@@ -8,7 +7,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await createTestServer({
-    plugins: [catalogPlugin as unknown as AnyPlugin],
+    plugins: [catalogPlugin],
     principals: testPrincipals,
   });
 });

@@ -30,7 +30,7 @@ async function applicationWith(name: string, rules: string[]) {
 
 const json = async (response: Response) => ({
   status: response.status,
-  body: (await response.json()) as any,
+  body: await response.json(),
 });
 
 beforeAll(async () => {
@@ -222,7 +222,7 @@ describe('health checks through an application key', () => {
 });
 
 describe('incidents through an application key', () => {
-  it('create, update with a message, resolve, reopen, list and delete over REST with the methods of API.md', async () => {
+  it('create, update with a message, resolve, reopen, list and delete over REST with the methods their names give them', async () => {
     const created = await json(
       await server.rest('POST', 'incident/createIncident', {
         token: operator,

@@ -167,7 +167,10 @@ describe('works', () => {
       },
       sender,
     );
-    expect(await answer(sent)).toEqual({ status: 200, body: { notifyUsers: { notified: 2 } } });
+    expect(await answer(sent)).toEqual({
+      status: 200,
+      body: { notifyUsers: { notified: 2, unknownUserIds: [] } },
+    });
 
     const [mine] = (await inboxOf(ada)).notifications;
     expect(mine).toMatchObject({
@@ -204,7 +207,10 @@ describe('works', () => {
       token: sender,
       body: { userIds: [bob.id], notification: notification('Over REST') },
     });
-    expect(await answer(response)).toEqual({ status: 200, body: { notified: 1 } });
+    expect(await answer(response)).toEqual({
+      status: 200,
+      body: { notified: 1, unknownUserIds: [] },
+    });
     expect((await inboxOf(bob)).notifications[0]).toMatchObject({ title: 'Over REST' });
     const marked = await withSession(bob.cookie, 'notification', { markAsRead: { all: true } });
     expect(marked.body.markAsRead).toMatchObject({ unreadCount: 0 });

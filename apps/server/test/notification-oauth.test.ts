@@ -5,13 +5,14 @@ import {
   deliveryResultOf,
   unreachable,
   versionedSchema,
-} from '@checkline/notification';
+} from '@checkline/notification-node';
 import type { OAuthProvider } from '@checkline/notification/testing';
 import {
   startOAuthProvider,
   testChannelPlugin,
   writeStrategySettings,
 } from '@checkline/notification/testing';
+import { loopbackEgress } from '@checkline/notification-node/testing';
 import { queryRows } from '@checkline/db';
 import type { ContractRouterClient } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
@@ -129,7 +130,11 @@ beforeAll(async () => {
   chatApi = await startChatApi();
   server = await createTestServer({
     extraPlugins: [testChannelPlugin(CHANNEL, [chat])],
-    notification: { delivery: { maxAttempts: 2, backoffBaseMs: 5, backoffCapMs: 20 } },
+    notification: {
+      delivery: { maxAttempts: 2, retryDelaysMs: [5, 10, 20] },
+      // The OAuth provider of the test listens on loopback, which the server's guard refuses.
+      egress: loopbackEgress(),
+    },
   });
   const { cookie } = await server.adminSession();
   admin = contractClient<Contracts>(() => server, { cookie, origin: testEnv.BASE_URL });

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSlackChannelPlugin, SLACK_PLUGIN_ID } from '@checkline/notification-slack';
 import type { OAuthProvider } from '@checkline/notification/testing';
-import { loopbackEgress, startOAuthProvider } from '@checkline/notification/testing';
+import { startOAuthProvider } from '@checkline/notification/testing';
+import { loopbackEgress } from '@checkline/notification-node/testing';
 import type { ContractRouterClient } from '@orpc/contract';
 import { Events } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,7 +129,11 @@ beforeAll(async () => {
   slack = await startFakeSlack(provider);
   server = await createTestServer({
     extraPlugins: [createSlackChannelPlugin({ egress: loopbackEgress() })],
-    notification: { delivery: { maxAttempts: 2, backoffBaseMs: 5, backoffCapMs: 20 } },
+    notification: {
+      delivery: { maxAttempts: 2, retryDelaysMs: [5, 10, 20] },
+      // The OAuth provider of the test listens on loopback, which the server's guard refuses.
+      egress: loopbackEgress(),
+    },
   });
   const { cookie } = await server.adminSession();
   admin = contractClient<LinkingContracts>(() => server, { cookie, origin: testEnv.BASE_URL });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthContract } from '@checkline/auth/contract';
-import { Keyring, signUnsubscribeToken, UNSUBSCRIBE_PATH } from '@checkline/notification';
+import { Keyring } from '@checkline/core';
+import { signUnsubscribeToken, UNSUBSCRIBE_PATH } from '@checkline/notification';
 import type { NotificationContract } from '@checkline/notification/contract';
+import { loopbackEgress } from '@checkline/notification-node/testing';
 import type { ReceivedMail, SmtpTestServer } from '@checkline/notification-smtp/testing';
 import {
   selfSignedCertificate,
@@ -101,9 +103,10 @@ beforeAll(async () => {
   server = await createTestServer({
     notification: {
       keyring,
-      delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20 },
+      delivery: { maxAttempts: 3, retryDelaysMs: [5, 10, 20] },
     },
-    smtp: { tls: { ca: certificate.cert } },
+    // The test server listens on loopback, which the server's own guard refuses.
+    smtp: { tls: { ca: certificate.cert }, egress: loopbackEgress() },
   });
   const { cookie } = await server.adminSession();
   admin = clientWith({ cookie, origin: testEnv.BASE_URL });

@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { silentLogger } from '@checkline/core';
+import { Keyring, silentLogger } from '@checkline/core';
 import { createDatabase, queryRows } from '@checkline/db';
 import { testDatabaseUrl } from '@checkline/db/testing';
-import { Keyring, rotateSecrets, secret, color, versionedSchema } from '@checkline/notification';
+import { rotateSecrets } from '@checkline/notification';
+import { secret, color, versionedSchema } from '@checkline/notification-node';
 import { testChannelPlugin, testStrategy } from '@checkline/notification/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,8 +89,8 @@ async function rawConfig() {
     sql`select config::text as config from notification.strategy_settings where strategy_id = ${strategyId}`,
   );
   return (
-    (result as unknown as { rows?: { config: string }[] }).rows?.[0]?.config ??
-    (result as unknown as { config: string }[])[0]?.config
+    (result as { rows?: { config: string }[] }).rows?.[0]?.config ??
+    (result as { config: string }[])[0]?.config
   );
 }
 

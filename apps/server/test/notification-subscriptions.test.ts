@@ -44,9 +44,12 @@ const unique = (prefix: string) => `${prefix}-${++names}`;
 const clientWith = (headers: Record<string, string>) =>
   contractClient<Contracts>(() => server, headers);
 
-let targetStatus = 200;
+/**
+ * A target that always fails: the scheduler may run a new check (it is due at once) beside the
+ * test's own run, and any run must see the same status, or a second change would follow.
+ */
 const target = createServer((_request, response) => {
-  response.writeHead(targetStatus).end('ok');
+  response.writeHead(500).end('broken');
 });
 let targetUrl: string;
 
@@ -115,7 +118,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** Gives the system an http check and runs it once against a failing target: it turns unhealthy. */
+/** Gives the system an http check against the failing target and runs it: it turns unhealthy. */
 async function makeUnhealthy(systemId: string): Promise<void> {
   const check = await rest('healthcheck/createHealthCheck', {
     systemId,
@@ -125,9 +128,7 @@ async function makeUnhealthy(systemId: string): Promise<void> {
     intervalSeconds: 3_600,
     timeoutMs: 2_000,
   });
-  targetStatus = 500;
   await rest('healthcheck/runHealthCheck', { id: check.id });
-  targetStatus = 200;
 }
 
 const inboxOf = async (watcher: Watcher) =>
@@ -161,7 +162,11 @@ beforeAll(async () => {
   admin = clientWith(adminHeaders);
   const role = await admin.auth.createRole({
     name: 'watchers',
-    accessRules: [...monitoringRules, `${CHANNEL}.strategy.email.use`],
+    // Subscribers, not routers: each may change only their own subscriptions.
+    accessRules: [
+      ...monitoringRules.filter((rule) => rule !== 'notification.subscriptions.manage'),
+      `${CHANNEL}.strategy.email.use`,
+    ],
   });
   watchersRoleId = role.id;
   teamId = (await admin.auth.createTeam({ name: 'owners' })).id;

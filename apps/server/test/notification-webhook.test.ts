@@ -1,8 +1,8 @@
 import type { AuthContract } from '@checkline/auth/contract';
-import { createEgress } from '@checkline/notification';
+import { createEgress } from '@checkline/net';
 import type { NotificationContract } from '@checkline/notification/contract';
-import type { LoopbackServer } from '@checkline/notification/testing';
-import { startLoopbackServer } from '@checkline/notification/testing';
+import type { LoopbackServer } from '@checkline/notification-node/testing';
+import { startLoopbackServer } from '@checkline/notification-node/testing';
 import {
   createWebhookChannelPlugin,
   verifyWebhookSignature,
@@ -70,7 +70,7 @@ beforeAll(async () => {
   });
   server = await createTestServer({
     extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
-    notification: { delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20 } },
+    notification: { delivery: { maxAttempts: 3, retryDelaysMs: [5, 10, 20] } },
   });
   const { cookie } = await server.adminSession();
   admin = clientOf(() => server, { cookie, origin: testEnv.BASE_URL });
@@ -140,6 +140,7 @@ describe('webhook channel in the server', () => {
       const payload = JSON.parse(request.body) as { id: string };
       const delivery = deliveries.find((entry) => entry.userId === user.id)!;
       expect(payload).toEqual({
+        version: 1,
         id: delivery.id,
         type: 'healthcheck.status_changed',
         title: 'Checkout is down',
@@ -148,6 +149,7 @@ describe('webhook channel in the server', () => {
         importance: 'critical',
         action: { label: 'Open', url: `${testEnv.FRONTEND_URL}/systems/7` },
         timestamp: expect.any(String) as string,
+        facts: null,
       });
     }
     expect(

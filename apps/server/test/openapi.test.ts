@@ -107,7 +107,7 @@ describe('GET /api/openapi.json', () => {
     for (const name of ['System', 'Group', 'HealthCheck', 'Incident', 'Window', 'Application']) {
       expect(document.components.schemas).toHaveProperty(name);
     }
-    for (const name of ['Role', 'Team', 'User', 'Error']) {
+    for (const name of ['Role', 'Team', 'User', 'ErrorResponse']) {
       expect(document.components.schemas).toHaveProperty(name);
     }
     for (const name of ['System', 'Incident']) {

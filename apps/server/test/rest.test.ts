@@ -1,5 +1,5 @@
 import { catalogPlugin } from '@checkline/catalog';
-import type { AnyPlugin, ProcedureMeta } from '@checkline/core';
+import type { ProcedureMeta } from '@checkline/core';
 import type { AnyContractProcedure } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probePlugin } from './support/probe-plugin.ts';
@@ -11,7 +11,7 @@ let everyPlugin: TestServer;
 
 beforeAll(async () => {
   server = await createTestServer({
-    plugins: [catalogPlugin as unknown as AnyPlugin, probePlugin],
+    plugins: [catalogPlugin, probePlugin],
     principals: testPrincipals,
   });
   everyPlugin = await createTestServer();
@@ -21,7 +21,7 @@ afterAll(async () => {
   await everyPlugin.close();
 });
 
-/** API.md 1.3, written out independently of the code that derives it. */
+/** The REST method table (docs/api.md), written out independently of the code that derives it. */
 function methodByNamingRule(name: string, meta: ProcedureMeta): string {
   if (meta.kind === 'query') return name.startsWith('getBulk') || meta.bulk ? 'POST' : 'GET';
   for (const [prefixes, method] of [
@@ -108,11 +108,24 @@ describe('REST: rejects bad requests', () => {
   it('answers 405 with Allow for a known path and the wrong method', async () => {
     const response = await server.rest('POST', 'catalog/getSystems', { token: 'reader', body: {} });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
     expect(await response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
     const del = await server.rest('GET', 'catalog/deleteSystem', { token: 'manager' });
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('DELETE');
+  });
+
+  it('answers HEAD on a GET route as GET, without a body; HEAD on a change is 405', async () => {
+    const get = await server.rest('GET', 'catalog/getSystems', { token: 'reader' });
+    const head = await server.rest('HEAD', 'catalog/getSystems', { token: 'reader' });
+    expect(head.status).toBe(get.status);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+    const refused = await server.rest('HEAD', 'catalog/getSystems', { token: 'nobody' });
+    expect(refused.status).toBe(403);
+    const change = await server.rest('HEAD', 'catalog/deleteSystem', { token: 'manager' });
+    expect(change.status).toBe(405);
+    expect(change.headers.get('allow')).toBe('DELETE');
   });
 
   it('answers 404 with the error object for unknown plugins and procedures', async () => {

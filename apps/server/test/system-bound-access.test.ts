@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedProcedures } from './support/contract-inputs.ts';
 import {
@@ -11,7 +12,7 @@ import {
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
- * Issue 8.2, API.md 2 "Team access reaches everything attached to a system": every procedure of
+ * Issue 8.2, team access reaches everything attached to a system (docs/security.md): every procedure of
  * every contract is classified; each one that takes or returns something bound to a system is
  * called over HTTP against a team-only system by the holder of a team grant, an outsider holding
  * the same rules, and an admin. The holder and the admin succeed; the outsider sees nothing of it:
@@ -28,6 +29,7 @@ let bound: {
   check: string;
   window: string;
   incident: string;
+  page: string;
   /** Each caller's own subscription to a system made team-only after they subscribed. */
   subscription: Record<CallerName, string>;
 };
@@ -56,6 +58,8 @@ const unbound: Record<string, Record<string, string>> = {
     notifyUsers: 'addressed to users; subscriptions decide who hears about a system',
     sendExternal: 'addressed to users; subscriptions decide who hears about a system',
     sendTransactional: 'addressed to one user',
+    sendToAddress:
+      'to an address no account owns; only other plugins (the service principal) call it',
     getNotifications: "the caller's own inbox: written only for users who could read the system",
     getUnreadCount: "the caller's own inbox",
     markAsRead: "the caller's own inbox",
@@ -63,17 +67,29 @@ const unbound: Record<string, Record<string, string>> = {
     streamNotifications: "the caller's own inbox",
     getMyChannels: "the caller's own channels",
     updateMyChannel: "the caller's own channels",
-    deleteSubscription: 'ends only the caller’s own subscription, whatever the system has become',
+    deleteSubscription:
+      'ends the caller’s own subscription (any, routing alerts), whatever the system has become',
+    updateSubscription:
+      'changes the events of the caller’s own subscription (any, routing alerts), no system named',
+    getMyAlerts:
+      "the caller's own alerts: opened only for systems they could read, closed when a reminder finds they no longer can",
+    acknowledgeAlert:
+      "the caller's own alert (another's is NOT_FOUND), whatever the system has become",
     getStrategies: 'channel settings: notification.strategy.manage governs them',
     updateStrategy: 'channel settings: notification.strategy.manage governs them',
     sendTestNotification: 'to the calling admin',
     getDeliveries: 'the delivery log: notification.strategy.manage governs it',
+    redeliver: 'the delivery log: notification.strategy.manage governs it',
     previewNotification:
       'renders a message for a channel, no system: notification.strategy.manage governs it',
   },
   catalog: {
     createSystem: 'a new system has no grants yet',
     createGroup: 'a new group has no member system',
+  },
+  statuspage: {
+    getPublicPage:
+      'the anonymous read of a published page: publishing it needed reach of its team-only systems',
   },
   healthcheck: {
     getHealthCheckTypes: 'lists check types',
@@ -88,6 +104,7 @@ const unbound: Record<string, Record<string, string>> = {
       'updateRegistrationStatus',
       'getUsers',
       'getUserProfiles',
+      'getTeamUsers',
       'createUser',
       'updateUser',
       'deleteUser',
@@ -176,6 +193,34 @@ const cases: Record<string, Record<string, Case>> = {
     },
     getSystemDependencies: { kind: 'read', input: () => ({ systemId: hidden }) },
     getUptime: { kind: 'read', input: () => ({ systemIds: [hidden] }) },
+    getRollups: { kind: 'read', input: () => ({ healthCheckId: bound.check, window: '24h' }) },
+    getDailyUptime: {
+      kind: 'list',
+      input: () => ({ systemIds: [hidden] }),
+      field: 'systems',
+      key: 'systemId',
+      expected: () => hidden,
+    },
+  },
+  statuspage: {
+    getPages: { kind: 'list', input: () => ({}), field: 'pages', expected: () => bound.page },
+    getPage: { kind: 'read', input: () => ({ id: bound.page }) },
+    createPage: { kind: 'attach', input: async () => objects.pageInput() },
+    updatePage: {
+      kind: 'change',
+      input: async () => ({ id: await objects.page(), title: 'ours' }),
+    },
+    deletePage: { kind: 'change', input: async () => ({ id: await objects.page() }) },
+    publishPage: { kind: 'change', input: async () => ({ id: await objects.page() }) },
+    unpublishPage: { kind: 'change', input: async () => ({ id: await objects.page() }) },
+    getSubscribers: { kind: 'read', input: () => ({ pageId: bound.page }) },
+    deleteSubscriber: {
+      kind: 'change',
+      input: async () => {
+        const pageId = await objects.page();
+        return { pageId, id: await subscriberOf(pageId) };
+      },
+    },
   },
   maintenance: {
     getWindows: { kind: 'list', input: () => ({}), field: 'windows', expected: () => bound.window },
@@ -200,6 +245,16 @@ const cases: Record<string, Record<string, Case>> = {
       expected: (caller) => bound.subscription[caller],
     },
     createSubscription: { kind: 'attach', input: async () => ({ systemId: hidden }) },
+    getSubscriptions: {
+      kind: 'list',
+      input: () => ({ limit: 1_000 }),
+      field: 'subscriptions',
+      expected: (caller) => bound.subscription[caller],
+    },
+    createSubscriptionFor: {
+      kind: 'attach',
+      input: async () => ({ teamId: await world.newTeam(), systemId: hidden }),
+    },
   },
   incident: {
     getIncidents: {
@@ -235,6 +290,7 @@ beforeAll(async () => {
     check: await objects.check(),
     window: await objects.window(),
     incident: await objects.incident(),
+    page: await objects.page(),
     subscription: await subscribedThenHidden(),
   };
 });
@@ -256,6 +312,17 @@ async function subscribedThenHidden(): Promise<Record<CallerName, string>> {
   }
   await world.restrict(system);
   return ids;
+}
+
+/** A confirmed subscriber of the page, written straight to the table (no mail is involved). */
+async function subscriberOf(pageId: string): Promise<string> {
+  const result = await server.database.db.execute<{ id: string }>(
+    sql`insert into statuspage.subscribers (page_id, email, status)
+        values (${pageId}, ${`s${world.unique()}@example.net`}, 'confirmed') returning id`,
+  );
+  // PGlite answers { rows }, postgres.js the rows themselves.
+  const rows = (result as { rows?: { id: string }[] }).rows ?? (result as { id: string }[]);
+  return rows[0]!.id;
 }
 
 const everyProcedure = () => mountedProcedures(server.checkline.plugins);
@@ -302,7 +369,7 @@ describe('team access to everything attached to a team-only system', () => {
   });
 
   for (const caller of callers) {
-    it(`answers the ${caller} as API.md 2 says, for every system-bound procedure`, async () => {
+    it(`answers the ${caller} as the team-access rule says, for every system-bound procedure`, async () => {
       for (const { pluginId, name } of everyProcedure()) {
         const spec = cases[pluginId]?.[name];
         if (spec) await check(pluginId, name, spec, caller);

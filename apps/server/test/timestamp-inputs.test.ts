@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { contractInputs } from './support/contract-inputs.ts';
 import type { JsonSchema } from './support/input-arbitrary.ts';
 
@@ -30,7 +29,7 @@ const fields = contractInputs().flatMap(({ plugin, name, input, schema }) =>
   input
     ? timestampPaths(schema).map((path) => ({
         label: `${plugin}.${name} ${path.join('.')}`,
-        input: input as z.ZodType,
+        input: input,
         path,
       }))
     : [],

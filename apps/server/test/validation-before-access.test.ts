@@ -66,6 +66,7 @@ describe('a call without the id its access check reads', () => {
       'healthcheck',
       'incident',
       'maintenance',
+      'notification',
     ]);
   });
 

@@ -14,7 +14,7 @@ export const authAccess = defineAccessRules('auth', {
 /** Resource type of a team: its managers may change it without `auth.teams.manage`. */
 export const TEAM_RESOURCE = 'auth.team';
 
-/** Roles that always exist; their names are part of the wire contract (API.md 2). */
+/** Roles that always exist; their names are part of the wire contract (clients look them up by name). */
 export const builtInRoles = {
   /** Holds every access rule, always; cannot be narrowed or deleted. */
   admin: 'admin',
@@ -22,6 +22,11 @@ export const builtInRoles = {
   users: 'users',
   /** Given to every new application. */
   applications: 'applications',
+  /**
+   * What a person needs to hear about alerts: created holding every rule marked `subscriber` (the
+   * reads alerts are about, channels' use, subscribing); administrators may change it afterwards.
+   */
+  subscriber: 'subscriber',
   /** Its rules are open to callers without credentials. */
   anonymous: 'anonymous',
 } as const;

@@ -2,7 +2,8 @@ import type { Principal } from '@checkline/core/contract';
 import { appError } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import type { AuthContract } from './contract.ts';
-import { loadRoleGrants } from './principals.ts';
+import type { Membership } from './principals.ts';
+import { loadMemberships, loadRoleGrants } from './principals.ts';
 import type {
   AddTeamMemberInput,
   RegenerateSecretInput,
@@ -47,9 +48,43 @@ export const actsOnPrincipals = {
 const forbidden = (target: PrincipalRef, why: string) =>
   appError('FORBIDDEN', `You cannot act on ${target.kind} ${target.id}: ${why}`);
 
+/** The caller's own teams; a caller that is no user or application is in none. */
+function membershipsOf(db: Database, caller: Principal): Promise<Membership[]> {
+  if (caller.id === null || (caller.kind !== 'user' && caller.kind !== 'application')) {
+    return Promise.resolve([]);
+  }
+  return loadMemberships(db, caller.kind, caller.id);
+}
+
 /**
- * The rule for acting on a principal: the caller must hold every access rule the target holds.
- * Admins may act on anyone; nobody else may act on an admin.
+ * Why the caller does not reach every team the target reaches, if it does not: it must be a
+ * member of each of the target's teams, and a manager of each the target manages (a manager
+ * changes the team's members, so acting as one would let a plain member do so).
+ */
+async function teamReachMissing(
+  db: Database,
+  caller: Principal,
+  target: PrincipalRef,
+): Promise<string | undefined> {
+  const theirs = await loadMemberships(db, target.kind, target.id);
+  if (theirs.length === 0) return undefined;
+  const mine = new Map((await membershipsOf(db, caller)).map((m) => [m.teamId, m.manager]));
+  for (const membership of theirs) {
+    const manager = mine.get(membership.teamId);
+    if (manager === undefined) {
+      return `it is a member of team ${membership.teamId}, which you are not`;
+    }
+    if (membership.manager && !manager) {
+      return `it manages team ${membership.teamId}, which you do not`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The rule for acting on a principal: the caller must reach everything the target reaches,
+ * both every access rule the target holds and every team it is in (what its teams' grants
+ * reach). Admins may act on anyone; nobody else may act on an admin.
  */
 export async function assertMayActOn(
   db: Database,
@@ -61,6 +96,8 @@ export async function assertMayActOn(
   if (grants.isAdmin) throw forbidden(target, 'it is an admin and you are not');
   const foreign = grants.rules.find((rule) => !caller.accessRules.includes(rule));
   if (foreign) throw forbidden(target, `it holds ${foreign}, which you do not hold`);
+  const missingTeam = await teamReachMissing(db, caller, target);
+  if (missingTeam) throw forbidden(target, missingTeam);
 }
 
 /** The principals `procedure` acts on with this validated input; none for other procedures. */

@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import type { PageInput } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
@@ -53,18 +54,19 @@ async function membershipsOf(db: Database, ids: string[]) {
 const applicationPages = keysetPages('auth.applications', keysetOrder([applications.name]));
 
 /** A page of applications by name. */
-export async function listApplications(db: Database, input: PageInput): Promise<ApplicationPage> {
-  const page = await applicationPages.read(db, applications, input);
-  const { roles, teams } = await membershipsOf(
-    db,
-    page.rows.map((row) => row.id),
-  );
-  return {
-    applications: page.rows.map((row) =>
-      toApplication(row, roles.get(row.id) ?? [], teams.get(row.id) ?? []),
-    ),
-    nextCursor: page.nextCursor,
-  };
+export async function listApplications(
+  db: Database,
+  input: PageInput,
+  scope: PageScope,
+): Promise<ApplicationPage> {
+  const page = await applicationPages.read(db, applications, input, scope, async (rows) => {
+    const { roles, teams } = await membershipsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toApplication(row, roles.get(row.id) ?? [], teams.get(row.id) ?? []));
+  });
+  return { applications: page.items, nextCursor: page.nextCursor };
 }
 
 export async function getApplication(db: Database, id: string): Promise<Application> {

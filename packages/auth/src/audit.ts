@@ -1,4 +1,5 @@
 import type { RequestContext } from '@checkline/core';
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -68,16 +69,25 @@ export const audit = (
 // Entries of one transaction share `at`; the id breaks the tie. The index on `at` bounds a page.
 const auditPages = keysetPages('auth.audit', keysetOrder([auditLog.at, auditLog.id], 'desc'));
 
-/** A page of entries, newest first, optionally from `before` back and of one action. */
-export async function listAudit(db: Database, input: GetAuditLogInput): Promise<AuditPage> {
-  const page = await auditPages.read(db, auditLog, {
-    ...input,
-    where: and(
-      input.before ? lt(auditLog.at, new Date(input.before)) : undefined,
-      input.action ? eq(auditLog.action, input.action) : undefined,
-    ),
-  });
-  const entries = page.rows.map((row) => ({
+/** A page of entries, newest first, optionally from `before` back, of one action, by one actor. */
+export async function listAudit(
+  db: Database,
+  input: GetAuditLogInput,
+  scope: PageScope,
+): Promise<AuditPage> {
+  const where = and(
+    input.before ? lt(auditLog.at, new Date(input.before)) : undefined,
+    input.action ? eq(auditLog.action, input.action) : undefined,
+    input.actorId ? eq(auditLog.actorId, input.actorId) : undefined,
+  );
+  const page = await auditPages.read(db, auditLog, { ...input, where }, scope, (rows) =>
+    rows.map(toAuditEntry),
+  );
+  return { entries: page.items, nextCursor: page.nextCursor };
+}
+
+function toAuditEntry(row: typeof auditLog.$inferSelect) {
+  return {
     id: row.id,
     at: row.at.toISOString(),
     actor: { kind: row.actorKind, id: row.actorId },
@@ -85,6 +95,5 @@ export async function listAudit(db: Database, input: GetAuditLogInput): Promise<
     targetType: row.targetType,
     targetId: row.targetId,
     details: row.details,
-  }));
-  return { entries, nextCursor: page.nextCursor };
+  };
 }

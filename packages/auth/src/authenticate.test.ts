@@ -237,7 +237,11 @@ describe('sessions', () => {
     const token = await login();
     await auth.resolve(withCookie(token));
     const response = await auth.route('POST', '/api/auth-backend/logout', {
-      headers: { cookie: `checkline_session=${token}`, origin: BASE_URL },
+      headers: {
+        cookie: `checkline_session=${token}`,
+        origin: BASE_URL,
+        'content-type': 'application/json',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/checkline_session=;.*Max-Age=0/);

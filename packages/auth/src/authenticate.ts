@@ -29,6 +29,8 @@ export interface AuthenticatorDeps {
   config: ResolvedAuthConfig;
   catalog: AccessRuleCatalog;
   limits: RateLimits;
+  /** Hears each lookup in the key and session caches (`GET /metrics`). */
+  recordLookup?: (cache: 'keys' | 'sessions', hit: boolean) => void;
 }
 
 const invalidKey = () => unauthorized('Invalid or expired API key');
@@ -64,8 +66,13 @@ export class Authenticator {
   readonly #sessionOfPrincipal = new WeakMap<Principal, string>();
 
   constructor(private readonly deps: AuthenticatorDeps) {
-    this.#keys = new BoundedCache(deps.config.cache.maxPrincipals);
-    this.#sessions = new BoundedCache(deps.config.cache.maxPrincipals);
+    const { maxPrincipals } = deps.config.cache;
+    this.#keys = new BoundedCache(maxPrincipals, Date.now, (hit) =>
+      deps.recordLookup?.('keys', hit),
+    );
+    this.#sessions = new BoundedCache(maxPrincipals, Date.now, (hit) =>
+      deps.recordLookup?.('sessions', hit),
+    );
   }
 
   async resolve(request: Request): Promise<Principal> {
@@ -75,10 +82,19 @@ export class Authenticator {
     }
     const token = readCookie(request, SESSION_COOKIE);
     if (token) {
-      assertSameOriginChange(request, this.deps.config.allowedOrigins);
+      this.assertCookieChangeAllowed(request);
       return this.#counted(request, () => this.#fromSession(token));
     }
     return anonymousPrincipal(await this.anonymousRules());
+  }
+
+  /**
+   * The one rule for a request that carries the session cookie: a change must come from one of
+   * our origins, as JSON. Every surface and raw route that acts with the cookie goes through it.
+   */
+  assertCookieChangeAllowed(request: Request): void {
+    if (readCookie(request, SESSION_COOKIE) === undefined) return;
+    assertSameOriginChange(request, this.deps.config.allowedOrigins);
   }
 
   /** The principal of a session token, or undefined; for routes that only read the cookie. */

@@ -15,6 +15,8 @@ export class BoundedCache<V> {
   constructor(
     readonly maxEntries: number,
     private readonly now: () => number = Date.now,
+    /** Hears each `get`: whether it found a live entry (`GET /metrics` counts them). */
+    private readonly onLookup?: (hit: boolean) => void,
   ) {}
 
   get size(): number {
@@ -22,6 +24,12 @@ export class BoundedCache<V> {
   }
 
   get(key: string): V | undefined {
+    const value = this.#live(key);
+    this.onLookup?.(value !== undefined);
+    return value;
+  }
+
+  #live(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { RateLimit } from '@checkline/core';
 import type { AccessRule } from '@checkline/core/contract';
 import type { AnyContractRouter } from '@orpc/contract';
@@ -28,19 +29,39 @@ export interface AuthConfig {
     /** Failed authentications per client address. Default 20 per minute; `false` turns it off. */
     failedAuthPerIp?: RateLimit | false;
     /**
-     * Failed sign-ins (and wrong current passwords) per account, from any address. Default 30
-     * per hour; `false` turns it off.
+     * Failed sign-ins (and wrong current passwords) per account, from any client that has not
+     * signed in to it before. Default 30 per hour; `false` turns it off.
      */
     failedLoginsPerAccount?: RateLimit | false;
+    /**
+     * Failed sign-ins per account from one address, from clients that have not signed in to it
+     * before. Default 10 per hour; `false` turns it off.
+     */
+    failedLoginsPerAccountAndAddress?: RateLimit | false;
+    /**
+     * Failed sign-ins per device that signed in to the account before (its device cookie);
+     * these count against neither budget above. Default 10 per hour; `false` turns it off.
+     */
+    failedLoginsPerDevice?: RateLimit | false;
     /** Calls per application key. Default 6000 per minute; `false` turns it off. */
     callsPerKey?: RateLimit | false;
   };
+  /**
+   * Keep every rate limit in this process even on PostgreSQL, so N processes give N budgets. Only
+   * for measuring what sharing costs (the bench's baseline). Default false: shared on PostgreSQL.
+   */
+  rateLimitsInProcess?: boolean;
   /**
    * Behind a reverse proxy that appends the client's address to `X-Forwarded-For`: take the
    * address from its last entry (a missing or unparsable one counts as the proxy's own
    * address). Default false: the socket's address.
    */
   trustProxy?: boolean;
+  /**
+   * Keys that sign device cookies: the first signs, any verifies (the server derives them from
+   * its encryption keyring). Default: one random key for this process.
+   */
+  deviceCookieKeys?: readonly Uint8Array[];
   sessions?: {
     /** A session unused this long ends. Default 7 days. */
     idleSeconds?: number;
@@ -71,9 +92,13 @@ export interface ResolvedAuthConfig {
   rateLimits: {
     failedAuthPerIp: RateLimit | false;
     failedLoginsPerAccount: RateLimit | false;
+    failedLoginsPerAccountAndAddress: RateLimit | false;
+    failedLoginsPerDevice: RateLimit | false;
     callsPerKey: RateLimit | false;
   };
+  rateLimitsInProcess: boolean;
   trustProxy: boolean;
+  deviceCookieKeys: readonly Uint8Array[];
   sessions: { idleSeconds: number; maxAgeSeconds: number };
   oidc: ResolvedOidcSettings | undefined;
   cache: { principalTtlMs: number; maxPrincipals: number; grantsTtlMs: number };
@@ -101,9 +126,19 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedAuthConfig {
         points: 30,
         durationSeconds: 3_600,
       },
+      failedLoginsPerAccountAndAddress: config.rateLimits?.failedLoginsPerAccountAndAddress ?? {
+        points: 10,
+        durationSeconds: 3_600,
+      },
+      failedLoginsPerDevice: config.rateLimits?.failedLoginsPerDevice ?? {
+        points: 10,
+        durationSeconds: 3_600,
+      },
       callsPerKey: config.rateLimits?.callsPerKey ?? { points: 6_000, durationSeconds: 60 },
     },
+    rateLimitsInProcess: config.rateLimitsInProcess ?? false,
     trustProxy: config.trustProxy ?? false,
+    deviceCookieKeys: config.deviceCookieKeys?.length ? config.deviceCookieKeys : [randomBytes(32)],
     sessions: {
       idleSeconds: config.sessions?.idleSeconds ?? 7 * 24 * 60 * 60,
       maxAgeSeconds: config.sessions?.maxAgeSeconds ?? 30 * 24 * 60 * 60,

@@ -17,6 +17,8 @@ import {
   EmptyInputSchema,
   GetAuditLogInputSchema,
   GetUserProfilesInputSchema,
+  GetTeamUsersInputSchema,
+  TeamUsersListSchema,
   IdInputSchema,
   MeSchema,
   PasswordChangedSchema,
@@ -108,6 +110,16 @@ export const authContract = defineContract('auth', {
     .input(GetUserProfilesInputSchema)
     .output(UserProfilesSchema),
 
+  getTeamUsers: query({
+    principals: ['service'],
+    bulk: true,
+    summary: 'Other plugins only: the users who are members of each team now.',
+    description:
+      'For addressing a team (notifications): each existing team among `teamIds` (at most 1 000) with the ids of its user members (applications left out); unknown ids are left out.',
+  })
+    .input(GetTeamUsersInputSchema)
+    .output(TeamUsersListSchema),
+
   getApplications: query({
     ...applications,
     summary: 'Applications by name with their roles (never their keys), a page at a time.',
@@ -162,7 +174,7 @@ export const authContract = defineContract('auth', {
     summary:
       "Teams by name, a page at a time: every team with `auth.teams.manage`, otherwise the caller's own.",
     description:
-      'Teams the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
+      'Teams the caller may not see are left out; a page fills with rows the caller may see, so only the last page is short.',
   })
     .input(PageInputSchema)
     .output(TeamPageSchema),
@@ -200,7 +212,7 @@ export const authContract = defineContract('auth', {
   getAuditLog: query({
     access: [authAccess.audit],
     summary:
-      'Audit log entries, newest first, a page at a time, optionally from `before` back and of one `action`.',
+      'Audit log entries, newest first, a page at a time, optionally from `before` back, of one `action` and by one `actorId`.',
   })
     .input(GetAuditLogInputSchema)
     .output(AuditPageSchema),

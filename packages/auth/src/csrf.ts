@@ -2,7 +2,7 @@ import { appError } from '@checkline/core/contract';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isSafeMethod(method: string): boolean {
+function isSafeMethod(method: string): boolean {
   return SAFE_METHODS.has(method.toUpperCase());
 }
 

@@ -1,4 +1,4 @@
-/** The error page's encoding of a message: every space becomes an underscore (API.md 5). */
+/** The error page's encoding of a message: every space becomes an underscore, as the frontend's error page reads it. */
 export function encodeErrorMessage(message: string): string {
   return message.replaceAll(' ', '_');
 }

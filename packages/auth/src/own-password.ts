@@ -21,12 +21,12 @@ export async function changeOwnPassword(
 ): Promise<{ endedSessions: number }> {
   const user = await findUserRow(db, userId);
   if (!user) throw notFound('User', userId);
-  await limits.assertAccountMayTry(user.email);
+  await limits.assertMayTryPassword({ account: user.email });
   const matches = user.passwordHash
     ? await verifyPassword(input.currentPassword, user.passwordHash)
     : await verifyAgainstDecoy(input.currentPassword);
   if (!matches) {
-    await limits.recordFailure({ account: user.email });
+    await limits.recordFailure({ password: { account: user.email } });
     throw badRequest('The current password is not correct', [
       { path: 'currentPassword', message: 'The current password is not correct' },
     ]);

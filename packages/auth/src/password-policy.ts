@@ -1,7 +1,7 @@
 import { badRequest } from '@checkline/core/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** API.md 2: passwords have at least this many characters. */
+/** Passwords have at least this many characters. */
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1_024;
 

@@ -12,7 +12,7 @@ import { credentialStrategy } from './strategies/credentials.ts';
 import { saveLoginState, takeLoginState } from './strategies/oidc/login-states.ts';
 import { oidcStrategy } from './strategies/oidc/oidc-strategy.ts';
 import { OidcProvider } from './strategies/oidc/provider.ts';
-import { authRoutes } from './strategies/routes.ts';
+import { AUTH_ROUTE_SEGMENT, authRoutes } from './strategies/routes.ts';
 import { authStrategyExtensionPoint } from './strategies/strategy.ts';
 
 export const AUTH_PLUGIN_ID = 'auth';
@@ -27,6 +27,7 @@ export function createAuthPlugin(config: AuthConfig) {
   let oidcWarmUp: Promise<void> | undefined;
   return definePlugin({
     id: AUTH_PLUGIN_ID,
+    dependsOn: [],
     description:
       'Who may call: users and sessions, applications and their API keys, roles and access rules, teams and team access to resources, and the audit log.',
     contract: authContract,
@@ -34,6 +35,7 @@ export function createAuthPlugin(config: AuthConfig) {
     accessRules: Object.values(authAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     routes: authRoutes(state),
+    routeSegment: AUTH_ROUTE_SEGMENT,
     register({ pluginId, extensionPoints }) {
       extensionPoints.provide(authStrategyExtensionPoint, pluginId, (caller) => ({
         register: (strategy) => state.strategies.register(caller, strategy),
@@ -57,9 +59,12 @@ export function createAuthPlugin(config: AuthConfig) {
         );
       }
     },
-    async init({ db, logger }) {
-      state.attach(db, logger);
-      await bootstrap(db, state.config.admin, logger);
+    async init({ db, logger, listen, databaseKind, metrics }) {
+      state.attach(db, logger, metrics);
+      if (databaseKind === 'postgres' && !state.config.rateLimitsInProcess)
+        state.limits.shareIn(db);
+      if (listen) await state.shareInvalidations(listen);
+      await bootstrap(db, state.config.admin, logger, state.catalog);
       await keepAnonymousReadOnly(db, state.facts, logger);
     },
     ready() {
@@ -74,6 +79,7 @@ export function createAuthPlugin(config: AuthConfig) {
     async stop() {
       await oidcWarmUp;
       await state.authenticator.settled();
+      await state.stopSharingInvalidations();
     },
   });
 }

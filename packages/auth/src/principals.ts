@@ -28,7 +28,7 @@ const selectApplicationRules = prepared((db) =>
 
 const selectUserTeams = prepared((db) =>
   db
-    .select({ teamId: teamMembers.teamId })
+    .select({ teamId: teamMembers.teamId, manager: teamMembers.manager })
     .from(teamMembers)
     .where(eq(teamMembers.userId, sql.placeholder('id')))
     .prepare('auth_user_teams'),
@@ -36,7 +36,7 @@ const selectUserTeams = prepared((db) =>
 
 const selectApplicationTeams = prepared((db) =>
   db
-    .select({ teamId: teamMembers.teamId })
+    .select({ teamId: teamMembers.teamId, manager: teamMembers.manager })
     .from(teamMembers)
     .where(eq(teamMembers.applicationId, sql.placeholder('id')))
     .prepare('auth_application_teams'),
@@ -80,6 +80,20 @@ export async function loadRoleGrants(
   };
 }
 
+export interface Membership {
+  teamId: string;
+  manager: boolean;
+}
+
+/** The teams a user or application is a member of, and whether it manages each. */
+export async function loadMemberships(
+  db: Database,
+  kind: 'user' | 'application',
+  id: string,
+): Promise<Membership[]> {
+  return (kind === 'user' ? selectUserTeams : selectApplicationTeams)(db).execute({ id });
+}
+
 /**
  * A user's or application's principal: the rules of its roles plus the anonymous role's (what
  * anyone may do, a signed-in caller may do too), its teams, and whether it is an admin.
@@ -93,7 +107,7 @@ export async function loadPrincipal(
 ): Promise<Principal> {
   const [grants, teams] = await Promise.all([
     loadRoleGrants(db, kind, id),
-    (kind === 'user' ? selectUserTeams : selectApplicationTeams)(db).execute({ id }),
+    loadMemberships(db, kind, id),
   ]);
   const { isAdmin } = grants;
   const rules = new Set<string>([...anonymousRules, ...grants.rules]);

@@ -1,11 +1,22 @@
 import { isIP } from 'node:net';
-import { memoryRateLimiter, refusedAsTooManyRequests } from '@checkline/core';
+import type { RateLimit } from '@checkline/core';
+import type { Budget } from '@checkline/core';
+import {
+  budgetFor,
+  memoryRateLimiter,
+  refusedAsTooManyRequests,
+  sharedRateLimiter,
+} from '@checkline/core';
 import { tooManyRequests } from '@checkline/core/contract';
-import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Database } from '@checkline/db';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ResolvedAuthConfig } from './config.ts';
+import { sha256Hex } from './sha256.ts';
+
+type Limiter = RateLimiterAbstract;
 
 /** The header the server stamps with the socket's address; a client-sent value never survives. */
-export const SOCKET_ADDRESS_HEADER = 'x-checkline-client-ip';
+const SOCKET_ADDRESS_HEADER = 'x-checkline-client-ip';
 
 /**
  * The caller's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For`
@@ -20,55 +31,107 @@ export function clientIp(request: Request, trustProxy: boolean): string {
 }
 
 /** An account's budget key: its e-mail as sign-in compares it, known account or not. */
-const accountKey = (email: string) => email.trim().toLowerCase();
+export const accountKey = (email: string) => email.trim().toLowerCase();
 
-async function assertWithin(limiter: RateLimiterMemory | undefined, key: string): Promise<void> {
+async function assertWithin(limiter: Limiter | undefined, key: string): Promise<void> {
   if (!limiter) return;
   const state = await limiter.get(key);
   if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(state.msBeforeNext);
 }
 
+/** One try of an account's password: from where, and from a device known to that account. */
+export interface PasswordAttempt {
+  /** The e-mail tried, known account or not. */
+  account: string;
+  /** The client address, when the attempt came over the network as a sign-in. */
+  address?: string;
+  /** A device that signed in to this account before (its valid device cookie). */
+  device?: { id: string };
+}
+
 /**
- * The budgets of API.md 2: failed authentications per client address, failed sign-ins per
- * account (from any address), and calls per key.
+ * The authentication budgets: failed authentications per client address, and calls per key. Failed
+ * passwords of an account count per device for a device known to it; from any other client, per
+ * (account, address) and per account, so strangers can lock out strangers but not the owner's
+ * own browser.
  */
 export class RateLimits {
-  readonly #failuresPerAddress: RateLimiterMemory | undefined;
-  readonly #failuresPerAccount: RateLimiterMemory | undefined;
-  readonly #calls: RateLimiterMemory | undefined;
+  #failuresPerAddress: Limiter | undefined;
+  #failuresPerAccount: Limiter | undefined;
+  #failuresPerAccountAddress: Limiter | undefined;
+  #failuresPerDevice: Limiter | undefined;
+  readonly #calls: Budget;
 
-  constructor(config: ResolvedAuthConfig['rateLimits']) {
+  constructor(private readonly config: ResolvedAuthConfig['rateLimits']) {
     this.#failuresPerAddress = memoryRateLimiter(config.failedAuthPerIp, 'address');
     this.#failuresPerAccount = memoryRateLimiter(config.failedLoginsPerAccount, 'account');
-    this.#calls = memoryRateLimiter(config.callsPerKey, 'key');
+    this.#failuresPerAccountAddress = memoryRateLimiter(
+      config.failedLoginsPerAccountAndAddress,
+      'account-address',
+    );
+    this.#failuresPerDevice = memoryRateLimiter(config.failedLoginsPerDevice, 'device');
+    this.#calls = budgetFor(config.callsPerKey, 'auth-key');
+  }
+
+  /**
+   * From now on the budgets are counted in `db`, by every process on it together (so N processes
+   * do not give an attacker N budgets). Failed authentications are counted as they come, under
+   * hashed keys (the table holds no address or e-mail); calls per key are leased in chunks, so a
+   * valid key's call is counted in memory (`LeasedBudget`).
+   */
+  shareIn(db: Database): void {
+    this.#calls.shareIn(db);
+    const shared = (limit: RateLimit | false, prefix: string) =>
+      sharedRateLimiter(limit, `auth-${prefix}`, db);
+    this.#failuresPerAddress = shared(this.config.failedAuthPerIp, 'address');
+    this.#failuresPerAccount = shared(this.config.failedLoginsPerAccount, 'account');
+    this.#failuresPerAccountAddress = shared(
+      this.config.failedLoginsPerAccountAndAddress,
+      'account-address',
+    );
+    this.#failuresPerDevice = shared(this.config.failedLoginsPerDevice, 'device');
   }
 
   /** Throws TOO_MANY_REQUESTS while `ip` has spent its failed-authentication budget. */
   assertMayAuthenticate(ip: string): Promise<void> {
-    return assertWithin(this.#failuresPerAddress, ip);
+    return assertWithin(this.#failuresPerAddress, sha256Hex(ip));
   }
 
-  /** Throws TOO_MANY_REQUESTS while the account has spent its failed-sign-in budget. */
-  assertAccountMayTry(email: string): Promise<void> {
-    return assertWithin(this.#failuresPerAccount, accountKey(email));
+  /** Throws TOO_MANY_REQUESTS while the budgets this attempt counts against are spent. */
+  async assertMayTryPassword(attempt: PasswordAttempt): Promise<void> {
+    await Promise.all(
+      this.#accountBudgets(attempt).map(([limiter, key]) => assertWithin(limiter, key)),
+    );
   }
 
   /**
-   * Counts a failed authentication against the address and, for a sign-in, the account; throws
-   * TOO_MANY_REQUESTS when either goes over its budget.
+   * Counts a failed authentication against the address and, for a password, the budgets of the
+   * account the attempt counts against; throws TOO_MANY_REQUESTS when one goes over its budget.
    */
-  async recordFailure(from: { address?: string; account?: string }): Promise<void> {
-    const counted = [
-      from.address === undefined ? undefined : this.#failuresPerAddress?.consume(from.address),
-      from.account === undefined
-        ? undefined
-        : this.#failuresPerAccount?.consume(accountKey(from.account)),
-    ];
-    await Promise.all(counted).catch(refusedAsTooManyRequests);
+  async recordFailure(from: { address?: string; password?: PasswordAttempt }): Promise<void> {
+    const budgets = from.password ? this.#accountBudgets(from.password) : [];
+    if (from.address !== undefined) {
+      budgets.push([this.#failuresPerAddress, sha256Hex(from.address)]);
+    }
+    await Promise.all(
+      budgets.flatMap(([limiter, key]) => (limiter ? [limiter.consume(key)] : [])),
+    ).catch(refusedAsTooManyRequests);
   }
 
   /** Counts one call with an application key; throws TOO_MANY_REQUESTS over the budget. */
   async recordCall(applicationId: string): Promise<void> {
-    await this.#calls?.consume(applicationId).catch(refusedAsTooManyRequests);
+    await this.#calls.consume(applicationId);
+  }
+
+  #accountBudgets(attempt: PasswordAttempt): [Limiter | undefined, string][] {
+    const account = accountKey(attempt.account);
+    if (attempt.device) return [[this.#failuresPerDevice, sha256Hex(attempt.device.id)]];
+    const budgets: [Limiter | undefined, string][] = [
+      [this.#failuresPerAccount, sha256Hex(account)],
+    ];
+    if (attempt.address !== undefined) {
+      budgets.push([this.#failuresPerAccountAddress, sha256Hex(`${account}\n${attempt.address}`)]);
+    }
+    return budgets;
   }
 }

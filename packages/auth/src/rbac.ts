@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import type { PageInput, Principal } from '@checkline/core/contract';
 import { appError, badRequest, conflict, notFound } from '@checkline/core/contract';
@@ -16,12 +17,16 @@ const builtInDescriptions: Record<BuiltInRole, string> = {
   admin: 'Every access rule of every plugin, and past every team-only restriction',
   users: 'Given to every new user',
   applications: 'Given to every new external application',
+  subscriber: 'What a person needs to subscribe to alerts and receive them through the channels',
   anonymous: 'Open to callers without credentials',
 };
 
-/** Creates the built-in roles that do not exist yet; safe to run on every start. */
-export async function ensureBuiltInRoles(db: Database): Promise<void> {
-  await db
+/**
+ * Creates the built-in roles that do not exist yet, the `subscriber` role holding the rules marked
+ * for it (only when created: administrators may change it afterwards); safe on every start.
+ */
+export async function ensureBuiltInRoles(db: Database, catalog: AccessRuleCatalog): Promise<void> {
+  const created = await db
     .insert(roles)
     .values(
       (Object.keys(builtInRoles) as BuiltInRole[]).map((key) => ({
@@ -30,7 +35,15 @@ export async function ensureBuiltInRoles(db: Database): Promise<void> {
         builtIn: true,
       })),
     )
-    .onConflictDoNothing({ target: roles.name });
+    .onConflictDoNothing({ target: roles.name })
+    .returning({ id: roles.id, name: roles.name });
+  const subscriber = created.find((role) => role.name === builtInRoles.subscriber);
+  const rules = catalog.list().filter((rule) => rule.subscriber);
+  if (subscriber && rules.length > 0) {
+    await db
+      .insert(roleRules)
+      .values(rules.map((rule) => ({ roleId: subscriber.id, rule: rule.id })));
+  }
 }
 
 export async function builtInRoleId(db: Database, role: BuiltInRole): Promise<string> {
@@ -70,20 +83,20 @@ export async function listRoles(
   db: Database,
   catalog: AccessRuleCatalog,
   input: PageInput,
+  scope: PageScope,
 ): Promise<RolePage> {
-  const page = await rolePages.read(db, roles, input);
-  const rules = await rulesByRole(
-    db,
-    page.rows.map((row) => row.id),
-  );
-  return {
-    roles: page.rows.map((row) => toRole(row, rules.get(row.id) ?? [], catalog)),
-    nextCursor: page.nextCursor,
-  };
+  const page = await rolePages.read(db, roles, input, scope, async (rows) => {
+    const rules = await rulesByRole(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toRole(row, rules.get(row.id) ?? [], catalog));
+  });
+  return { roles: page.items, nextCursor: page.nextCursor };
 }
 
 /** The roles with these ids; NOT_FOUND names the first that does not exist. */
-export async function rolesByIds(
+async function rolesByIds(
   db: Database,
   ids: readonly string[],
   catalog: AccessRuleCatalog,

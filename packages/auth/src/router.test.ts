@@ -156,7 +156,7 @@ describe('roles and access rules', () => {
         .filter((role) => role.builtIn)
         .map((role) => role.name)
         .sort(),
-    ).toEqual(['admin', 'anonymous', 'applications', 'users']);
+    ).toEqual(['admin', 'anonymous', 'applications', 'subscriber', 'users']);
   });
 
   it('creates, changes and deletes a role', async () => {
@@ -355,5 +355,21 @@ describe('audit log', () => {
     const { entries: created } = await auth.as(reader).getAuditLog({ action: 'role.created' });
     expect(created.length).toBeGreaterThan(0);
     expect(created.every((entry) => entry.action === 'role.created')).toBe(true);
+  });
+
+  it('filters by actor', async () => {
+    const reader = testPrincipal([authAccess.audit]);
+    const roleMaker = testPrincipal([authAccess.roles], {
+      id: '00000000-0000-4000-8000-0000000000a1',
+    });
+    await auth.as(roleMaker).createRole({ name: 'audited-by-actor', accessRules: [] });
+    await auth.as(appManager).createApplication({ name: 'audited-by-other-actor' });
+    const { entries } = await auth.as(reader).getAuditLog({ actorId: roleMaker.id! });
+    expect(entries.map((entry) => entry.action)).toEqual(['role.created']);
+    expect(entries[0]!.actor).toEqual({ kind: roleMaker.kind, id: roleMaker.id });
+    const { entries: nobody } = await auth
+      .as(reader)
+      .getAuditLog({ actorId: '00000000-0000-4000-8000-000000000000' });
+    expect(nobody).toEqual([]);
   });
 });

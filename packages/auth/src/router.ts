@@ -1,3 +1,4 @@
+import { pageScope } from '@checkline/core';
 import { listAudit } from './audit.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { applicationHandlers } from './handlers/applications.ts';
@@ -18,7 +19,9 @@ export function createAuthRouter(state: AuthState) {
     ...applicationHandlers(state),
     ...roleHandlers(state),
     ...teamHandlers(state),
-    getAuditLog: os.getAuditLog.handler(({ context, input }) => listAudit(context.db, input)),
+    getAuditLog: os.getAuditLog.handler(({ context, input }) =>
+      listAudit(context.db, input, pageScope(context)),
+    ),
   });
 }
 

@@ -284,11 +284,13 @@ export const GetAuditLogInputSchema = z.object({
   /** Only entries older than this instant (where to start reading back from). */
   before: timestampIn.optional(),
   action: z.string().max(100).optional(),
+  /** Only entries by this user or application. */
+  actorId: z.string().max(200).optional(),
   ...pageInput,
 });
 export type GetAuditLogInput = z.infer<typeof GetAuditLogInputSchema>;
 
-// Pages of the lists that grow with use (API.md 4); the input of each is `PageInputSchema`.
+// Pages of the lists that grow with use (docs/api.md, "Lists and paging"); the input of each is `PageInputSchema`.
 export const UserPageSchema = pageOf('users', UserSchema);
 export type UserPage = z.infer<typeof UserPageSchema>;
 export const ApplicationPageSchema = pageOf('applications', ApplicationSchema);
@@ -321,4 +323,9 @@ export const UserProfileSchema = z.object({
 UserProfileSchema.register(z.globalRegistry, { id: 'UserProfile' });
 export const UserProfilesSchema = z.object({ profiles: z.array(UserProfileSchema) });
 export type GetUserProfilesInput = z.infer<typeof GetUserProfilesInputSchema>;
+
+export const GetTeamUsersInputSchema = z.object({ teamIds: z.array(id).max(1_000) });
+export const TeamUsersSchema = z.object({ id, userIds: z.array(id) });
+export const TeamUsersListSchema = z.object({ teams: z.array(TeamUsersSchema) });
+export type TeamUsers = z.infer<typeof TeamUsersSchema>;
 export type UserProfile = z.infer<typeof UserProfileSchema>;

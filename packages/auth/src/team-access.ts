@@ -24,7 +24,7 @@ interface Loaded {
 }
 
 /**
- * Team access to resources (API.md 2). No grants: the global rule decides. Grants and not
+ * Team access to resources (docs/security.md). No grants: the global rule decides. Grants and not
  * team-only: the global rule or a grant of one of the caller's teams. Team-only: a grant only
  * (admins excepted). The grants of a resource type are read in one go and kept for a few seconds:
  * checking them costs no query on the hot path. Teams themselves (`auth.team`) may be changed by

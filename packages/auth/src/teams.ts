@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import type { PageInput, Principal } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
@@ -53,16 +54,19 @@ async function membersByTeam(db: Database, teamIds: string[]) {
 const teamPages = keysetPages('auth.teams', keysetOrder([teams.name]));
 
 /** A page of teams by name, with their members. */
-export async function listTeams(db: Database, input: PageInput): Promise<TeamPage> {
-  const page = await teamPages.read(db, teams, input);
-  const members = await membersByTeam(
-    db,
-    page.rows.map((row) => row.id),
-  );
-  return {
-    teams: page.rows.map((row) => toTeam(row, members.get(row.id) ?? [])),
-    nextCursor: page.nextCursor,
-  };
+export async function listTeams(
+  db: Database,
+  input: PageInput,
+  scope: PageScope,
+): Promise<TeamPage> {
+  const page = await teamPages.read(db, teams, input, scope, async (rows) => {
+    const members = await membersByTeam(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toTeam(row, members.get(row.id) ?? []));
+  });
+  return { teams: page.items, nextCursor: page.nextCursor };
 }
 
 export async function getTeam(db: Database, id: string): Promise<Team> {

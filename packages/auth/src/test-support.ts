@@ -1,5 +1,5 @@
-import type { AnyPlugin, Principal, RouteMeta } from '@checkline/core';
-import { definePlugin, silentLogger } from '@checkline/core';
+import type { Principal, RouteMeta } from '@checkline/core';
+import { definePlugin, mountedRoutes, silentLogger } from '@checkline/core';
 import { startPluginHarness, testPrincipal } from '@checkline/core/testing';
 import { defineAccessRules, defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export const demoAccess = defineAccessRules('demo', {
 });
 
 /** The stand-in plugin's procedures: `demo.read` only reads, `demo.manage` changes things. */
-export const demoContract = defineContract('demo', {
+const demoContract = defineContract('demo', {
   getThing: query({
     access: [demoAccess.read],
     resource: { type: 'demo.thing', idField: 'id' },
@@ -73,15 +73,13 @@ export async function startAuth({
       for (const strategy of strategies) registrar.register(strategy);
     },
   });
-  const harness = await startPluginHarness(
-    [plugin as unknown as AnyPlugin, strategyPlugin as unknown as AnyPlugin],
-    database.db,
-  );
+  const harness = await startPluginHarness([plugin, strategyPlugin], database.db);
   const authentication = harness.authentication!;
 
   const meta: RouteMeta = {
     requestId: 'test-request',
     logger: silentLogger,
+    db: database.db,
     principal: async () => {
       throw new Error('not used');
     },
@@ -98,7 +96,7 @@ export async function startAuth({
     /** Calls the raw route that serves `method path`, as the server would. */
     async route(method: string, path: string, init: RequestInit = {}) {
       const request = new Request(`${BASE_URL}${path}`, { method, ...init });
-      for (const route of plugin.routes ?? []) {
+      for (const route of mountedRoutes([plugin])) {
         if (route.method !== method) continue;
         const params = matchPath(route.path, path);
         if (params) return route.handle(request, params, meta);

@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import type { PageInput } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
@@ -35,16 +36,19 @@ async function roleIdsByUser(db: Database, userIds: string[]) {
 const userPages = keysetPages('auth.users', keysetOrder([users.email]));
 
 /** A page of users by e-mail. */
-export async function listUsers(db: Database, input: PageInput): Promise<UserPage> {
-  const page = await userPages.read(db, users, input);
-  const byUser = await roleIdsByUser(
-    db,
-    page.rows.map((row) => row.id),
-  );
-  return {
-    users: page.rows.map((row) => toUser(row, byUser.get(row.id) ?? [])),
-    nextCursor: page.nextCursor,
-  };
+export async function listUsers(
+  db: Database,
+  input: PageInput,
+  scope: PageScope,
+): Promise<UserPage> {
+  const page = await userPages.read(db, users, input, scope, async (rows) => {
+    const byUser = await roleIdsByUser(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toUser(row, byUser.get(row.id) ?? []));
+  });
+  return { users: page.items, nextCursor: page.nextCursor };
 }
 
 export async function getUser(db: Database, id: string): Promise<User> {

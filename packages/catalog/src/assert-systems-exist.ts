@@ -10,13 +10,24 @@ export async function assertSystemsExist(
   context: RequestContext,
   systemIds: readonly string[],
 ): Promise<void> {
+  const found = await existingSystems(context, systemIds);
+  const missing = systemIds.find((id) => !found.has(id));
+  if (missing) throw notFound('System', missing);
+}
+
+/**
+ * For other plugins: the ones among `systemIds` that exist, whoever may see them (the caller's
+ * access is the access middleware's): one call to the catalog for any number.
+ */
+export async function existingSystems(
+  context: RequestContext,
+  systemIds: readonly string[],
+): Promise<ReadonlySet<string>> {
   const wanted = [...new Set(systemIds)];
-  if (wanted.length === 0) return;
-  const { systems } = await pluginClient(context, 'catalog', catalogContract).getSystems({
+  if (wanted.length === 0) return new Set();
+  const { systems } = await pluginClient(context, catalogContract).getSystems({
     ids: wanted,
     limit: wanted.length,
   });
-  const found = new Set(systems.map((system) => system.id));
-  const missing = wanted.find((id) => !found.has(id));
-  if (missing) throw notFound('System', missing);
+  return new Set(systems.map((system) => system.id));
 }

@@ -1,9 +1,9 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import {
   SYSTEM_RESOURCE,
-  attachedToSystems,
+  attachedListOfSystems,
   catalogAccess,
-  namesSystems,
+  attachedToSystemsIn,
   systemResource,
 } from './access.ts';
 import {
@@ -26,10 +26,15 @@ import {
 const read = { access: [catalogAccess.read] };
 const manage = { access: [catalogAccess.manage] };
 const system = (level: 'read' | 'manage') => ({ ...systemResource, idField: 'id', level });
-/** Groups belong to their member systems: team-only ones hide them (API.md 2). */
-const listedGroups = attachedToSystems('systemIds', 'groups');
+/** Groups belong to their member systems: team-only ones hide them. */
+const listedGroups = attachedListOfSystems('systemIds', 'groups');
 
-export { SYSTEM_RESOURCE, attachedToSystems, namesSystems, systemResource } from './access.ts';
+export {
+  SYSTEM_RESOURCE,
+  attachedListOfSystems,
+  attachedToSystemsIn,
+  systemResource,
+} from './access.ts';
 
 export const catalogContract = defineContract('catalog', {
   getSystems: query({
@@ -38,7 +43,7 @@ export const catalogContract = defineContract('catalog', {
     summary:
       'Systems by name, a page at a time, optionally only those with all `tags` or one `owner`.',
     description:
-      'Systems the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
+      'Systems the caller may not see are left out; a page fills with rows the caller may see, so only the last page is short.',
   })
     .input(GetSystemsInputSchema)
     .output(SystemPageSchema),
@@ -70,7 +75,7 @@ export const catalogContract = defineContract('catalog', {
   })
     .input(GetGroupsInputSchema)
     .output(GroupPageSchema),
-  getGroup: query({ ...read, ...attachedToSystems('systemIds'), summary: 'One group by id.' })
+  getGroup: query({ ...read, ...attachedListOfSystems('systemIds'), summary: 'One group by id.' })
     .input(IdInputSchema)
     .output(GroupSchema),
   getSystemGroups: query({
@@ -92,14 +97,14 @@ export const catalogContract = defineContract('catalog', {
     .output(DeletedSchema),
   addSystemToGroup: mutation({
     ...manage,
-    ...namesSystems('systemId'),
+    ...attachedToSystemsIn('systemId'),
     summary: 'Adds a system to a group.',
   })
     .input(GroupMembershipInputSchema)
     .output(GroupSchema),
   removeSystemFromGroup: mutation({
     ...manage,
-    ...namesSystems('systemId'),
+    ...attachedToSystemsIn('systemId'),
     summary: 'Takes a system out of a group.',
   })
     .input(GroupMembershipInputSchema)

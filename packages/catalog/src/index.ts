@@ -5,4 +5,5 @@ export { catalogRouter } from './router.ts';
 export * from './schemas.ts';
 export { systemDeleted } from './events.ts';
 export * as catalogService from './service.ts';
-export { assertSystemsExist } from './assert-systems-exist.ts';
+export { assertSystemsExist, existingSystems } from './assert-systems-exist.ts';
+export { catalogSystemDirectory } from './system-directory.ts';

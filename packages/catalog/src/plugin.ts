@@ -6,6 +6,7 @@ import { catalogRouter } from './router.ts';
 
 export const catalogPlugin = definePlugin({
   id: 'catalog',
+  dependsOn: [],
   description: 'Systems (the services and resources you monitor) and named groups of systems.',
   contract: catalogContract,
   router: catalogRouter,

@@ -1,5 +1,4 @@
 import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
-import type { AnyPlugin } from '@checkline/core';
 import type { DatabaseHandle } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +22,7 @@ beforeAll(async () => {
   database = await createTestDatabase([
     { pluginId: 'catalog', folder: catalogPlugin.migrationsFolder! },
   ]);
-  harness = createPluginHarness([catalogPlugin as unknown as AnyPlugin], database.db);
+  harness = createPluginHarness([catalogPlugin], database.db);
 });
 afterAll(() => database.close());
 beforeEach(async () => {

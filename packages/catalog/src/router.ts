@@ -1,5 +1,5 @@
 import type { RequestContext } from '@checkline/core';
-import { assertAttachedReach, implementPlugin, notFound } from '@checkline/core';
+import { assertAttachedReach, implementPlugin, notFound, pageScope } from '@checkline/core';
 import type { ResourceAccessLevel } from '@checkline/core/contract';
 import { systemResource } from './access.ts';
 import { catalogContract } from './contract.ts';
@@ -8,7 +8,7 @@ import * as catalog from './service.ts';
 
 const os = implementPlugin(catalogContract);
 
-/** The group, once the caller may see it (read) or change it (manage): API.md 2. */
+/** The group, once the caller may see it (read) or change it (manage); a hidden group answers as a missing one. */
 async function reachGroup(context: RequestContext, id: string, level: ResourceAccessLevel) {
   const group = await catalog.getGroup(context.db, id);
   await assertAttachedReach(context, systemResource, group.systemIds, level, () =>
@@ -18,7 +18,9 @@ async function reachGroup(context: RequestContext, id: string, level: ResourceAc
 }
 
 export const catalogRouter = os.router({
-  getSystems: os.getSystems.handler(({ context, input }) => catalog.listSystems(context.db, input)),
+  getSystems: os.getSystems.handler(({ context, input }) =>
+    catalog.listSystems(context.db, input, pageScope(context)),
+  ),
   getSystem: os.getSystem.handler(({ context, input }) => catalog.getSystem(context.db, input.id)),
   createSystem: os.createSystem.handler(({ context, input }) =>
     catalog.createSystem(context.db, input),
@@ -31,10 +33,12 @@ export const catalogRouter = os.router({
     context.emit(systemDeleted, { systemId: deleted.id });
     return deleted;
   }),
-  getGroups: os.getGroups.handler(({ context, input }) => catalog.listGroups(context.db, input)),
+  getGroups: os.getGroups.handler(({ context, input }) =>
+    catalog.listGroups(context.db, input, pageScope(context)),
+  ),
   getGroup: os.getGroup.handler(({ context, input }) => reachGroup(context, input.id, 'read')),
   getSystemGroups: os.getSystemGroups.handler(({ context, input }) =>
-    catalog.listGroupsOfSystem(context.db, input),
+    catalog.listGroupsOfSystem(context.db, input, pageScope(context)),
   ),
   createGroup: os.createGroup.handler(({ context, input }) =>
     catalog.createGroup(context.db, input),

@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -81,24 +82,31 @@ const selectFirstSystems = prepared((db) =>
   selectSystemPage(db).limit(sql.placeholder('limit')).prepare('catalog_first_systems'),
 );
 
-/** A page of systems by name; filters apply before paging. */
+/** A page of systems by name, of those `scope` may see; filters apply before paging. */
 export async function listSystems(
   db: Database,
-  input: GetSystemsInput = { limit: 100 },
+  input: GetSystemsInput,
+  scope: PageScope,
 ): Promise<SystemPage> {
-  const conditions = [
+  const filters = [
     input.ids ? sql`${systems.id} = any(${sql.param(input.ids)}::uuid[])` : undefined,
     input.tags?.length ? arrayContains(systems.tags, input.tags) : undefined,
     input.owner !== undefined ? eq(systems.owner, input.owner) : undefined,
-    systemPages.after(input.cursor),
-  ].filter((condition) => condition !== undefined);
-  const rows = conditions.length
-    ? await selectSystemPage(db)
-        .where(and(...conditions))
-        .limit(input.limit + 1)
-    : await selectFirstSystems(db).execute({ limit: input.limit + 1 });
-  const page = systemPages.page(rows, input.limit);
-  return { systems: page.rows.map(toSystem), nextCursor: page.nextCursor };
+  ];
+  const page = await systemPages.collect(
+    scope,
+    input,
+    async (after, count) => {
+      const conditions = [...filters, after].filter((condition) => condition !== undefined);
+      return conditions.length
+        ? selectSystemPage(db)
+            .where(and(...conditions))
+            .limit(count)
+        : selectFirstSystems(db).execute({ limit: count });
+    },
+    (rows) => rows.map(toSystem),
+  );
+  return { systems: page.items, nextCursor: page.nextCursor };
 }
 
 export async function getSystem(db: Database, id: string): Promise<System> {
@@ -180,32 +188,41 @@ type GroupWithMembers = GroupRow & { systemIds: string[] };
 
 const toGroupWithMembers = (row: GroupWithMembers) => toGroup(row, row.systemIds);
 
-/** A page of groups by name, with their members. */
+/** A page of groups by name, with their members, of those `scope` may see. */
 export async function listGroups(
   db: Database,
-  input: GetGroupsInput = { limit: 100 },
+  input: GetGroupsInput,
+  scope: PageScope,
 ): Promise<GroupPage> {
-  const rows =
-    input.cursor === undefined
-      ? await selectFirstGroups(db).execute({ limit: input.limit + 1 })
-      : await selectGroups(db)
-          .where(groupPages.after(input.cursor))
-          .limit(input.limit + 1);
-  const page = groupPages.page(rows, input.limit);
-  return { groups: page.rows.map(toGroupWithMembers), nextCursor: page.nextCursor };
+  const page = await groupPages.collect(
+    scope,
+    input,
+    async (after, count) =>
+      after === undefined
+        ? selectFirstGroups(db).execute({ limit: count })
+        : selectGroups(db).where(after).limit(count),
+    (rows) => rows.map(toGroupWithMembers),
+  );
+  return { groups: page.items, nextCursor: page.nextCursor };
 }
 
 /** A page of the groups `systemId` belongs to; NOT_FOUND for an unknown system. */
 export async function listGroupsOfSystem(
   db: Database,
   input: GetSystemGroupsInput,
+  scope: PageScope,
 ): Promise<GroupPage> {
-  const rows = await selectGroups(db)
-    .where(and(inSystem(input.systemId), groupPages.after(input.cursor)))
-    .limit(input.limit + 1);
-  if (rows.length === 0) await getSystem(db, input.systemId);
-  const page = groupPages.page(rows, input.limit);
-  return { groups: page.rows.map(toGroupWithMembers), nextCursor: page.nextCursor };
+  await getSystem(db, input.systemId);
+  const page = await groupPages.collect(
+    scope,
+    input,
+    async (after, count) =>
+      selectGroups(db)
+        .where(and(inSystem(input.systemId), after))
+        .limit(count),
+    (rows) => rows.map(toGroupWithMembers),
+  );
+  return { groups: page.items, nextCursor: page.nextCursor };
 }
 
 export async function getGroup(db: Database, id: string): Promise<Group> {
@@ -257,6 +274,8 @@ export async function removeSystemFromGroup(
   input: GroupMembershipInput,
 ): Promise<Group> {
   await getGroup(db, input.groupId);
+  // A system named must exist, so a missing one answers as a hidden one does (NOT_FOUND).
+  await getSystem(db, input.systemId);
   await db
     .delete(groupSystems)
     .where(and(eq(groupSystems.groupId, input.groupId), eq(groupSystems.systemId, input.systemId)));

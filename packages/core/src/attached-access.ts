@@ -3,7 +3,7 @@ import { appError, notFound } from './errors.ts';
 import type { AttachedListRef, ResourceAccessLevel, ResourceKind } from './meta.ts';
 
 /**
- * One rule for everything attached to a resource of another plugin (API.md 2: checks, windows,
+ * One rule for everything attached to a resource of another plugin (docs/security.md; checks, windows,
  * incidents, groups attached to catalog systems). The procedure's own rules are checked first,
  * always; then a team-only resource hides what is attached to it from callers without a grant of
  * one of their teams at the needed level (read to see, manage to change).
@@ -85,6 +85,24 @@ export async function assertAttachedReach(
   if (level === 'read') return;
   const locked = await restricted(scope, kind, resourceIds, 'manage');
   if (resourceIds.some((id) => locked.has(id))) throw attachedToRestricted(kind.type);
+}
+
+/** Whether each item is attached to nothing or to at least one resource the caller may read. */
+export async function attachedVisibility(
+  scope: AccessScope,
+  ref: AttachedListRef,
+  items: readonly Record<string, unknown>[],
+): Promise<boolean[]> {
+  const hidden = await restricted(
+    scope,
+    ref,
+    items.flatMap((item) => idsIn(item[ref.via])),
+    'read',
+  );
+  return items.map((item) => {
+    const ids = idsIn(item[ref.via]);
+    return ids.length === 0 || ids.some((id) => !hidden.has(id));
+  });
 }
 
 /**

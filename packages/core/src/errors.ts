@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/contract';
 
-/** Every error code of the wire contract and its HTTP status (API.md section 3). */
+/** Every error code of the wire contract and its HTTP status (docs/api.md, "Calling the API"). */
 export const errorStatus = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -9,6 +9,7 @@ export const errorStatus = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

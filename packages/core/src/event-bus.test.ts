@@ -75,6 +75,42 @@ describe('EventBus works', () => {
     expect(row.dispatchedAt).not.toBeNull();
   });
 
+  it('hands each subscriber the database, a logger naming the event, and the bus, as it runs', async () => {
+    const logged: unknown[] = [];
+    const recording: Logger = {
+      ...silentLogger,
+      child: (bindings) => ({
+        ...silentLogger,
+        info: (entry) => void logged.push({ bindings, entry }),
+      }),
+    };
+    const bus = busFor({ logger: recording });
+    const counted: number[] = [];
+    bus.subscribe(thingChanged, async ({ id }, context) => {
+      // The subscriber writes with the database it is given, and dispatches what it wrote.
+      const rows = await context.db
+        .select()
+        .from(eventOutbox)
+        .where(eq(eventOutbox.id, context.eventId));
+      counted.push(rows.length);
+      context.logger.info({ id }, 'seen');
+      context.events.dispatch([await enqueueEvent(context.db, otherThing, { id })]);
+    });
+    const followUps: string[] = [];
+    bus.subscribe(otherThing, ({ id }) => void followUps.push(id));
+    bus.publish(thingChanged, { id: '7' });
+    await bus.settled();
+    await bus.settled();
+    expect(counted).toEqual([1]);
+    expect(followUps).toEqual(['7']);
+    expect(logged).toEqual([
+      {
+        bindings: { event: 'demo.thing_changed', eventId: expect.any(String) as unknown },
+        entry: { id: '7' },
+      },
+    ]);
+  });
+
   it('never dispatches an event written in a transaction that rolled back', async () => {
     const bus = busFor({ offsetMs: 3_600_000 });
     const seen: string[] = [];
@@ -196,6 +232,52 @@ describe('EventBus works', () => {
       seen.push(id);
     });
     bus.publish(thingChanged, { id: 'first' });
+    await bus.settled();
+    expect(seen).toEqual(['first+']);
+  });
+
+  it.each([
+    ['dispatched', 'dispatch'],
+    ['published', 'publish'],
+  ] as const)(
+    'runs the events a subscriber %s after every subscriber of the event that caused them',
+    async (_how, how) => {
+      const bus = busFor();
+      const seen: string[] = [];
+      bus.subscribe(thingChanged, async ({ id }, { db: root, events }) => {
+        if (how === 'publish') events.publish(otherThing, { id: `${id}+` });
+        else events.dispatch([await enqueueEvent(root, otherThing, { id: `${id}+` })]);
+        seen.push(`cause written by the fast subscriber`);
+      });
+      bus.subscribe(thingChanged, async () => {
+        // The slow subscriber of the cause (the notification plugin writing its message).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.push('cause written by the slow subscriber');
+      });
+      bus.subscribe(otherThing, ({ id }) => void seen.push(`consequence ${id}`));
+      bus.publish(thingChanged, { id: 'first' });
+      await bus.settled();
+      expect(seen).toEqual([
+        'cause written by the fast subscriber',
+        'cause written by the slow subscriber',
+        'consequence first+',
+      ]);
+    },
+  );
+
+  it('dispatches at once what a subscriber dispatches after its event has finished', async () => {
+    const bus = busFor();
+    const seen: string[] = [];
+    let later: Promise<void> | undefined;
+    bus.subscribe(thingChanged, ({ id }, { db: root, events }) => {
+      later = new Promise((resolve) => setTimeout(resolve, 20)).then(async () => {
+        events.dispatch([await enqueueEvent(root, otherThing, { id: `${id}+` })]);
+      });
+    });
+    bus.subscribe(otherThing, ({ id }) => void seen.push(id));
+    bus.publish(thingChanged, { id: 'first' });
+    await bus.settled();
+    await later;
     await bus.settled();
     expect(seen).toEqual(['first+']);
   });

@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PeriodicTask } from './periodic-task.ts';
+import { createPeriodicTask } from './periodic-task.ts';
 import { singleFlight } from './single-flight.ts';
 import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
@@ -10,8 +13,26 @@ import {
   markFailed,
   purgeDispatchedEvents,
 } from './event-outbox.ts';
-import type { EventHandler, EventType } from './events.ts';
+import type { EventDelivery, EventType } from './events.ts';
 import type { Logger } from './logger.ts';
+import { lazyChild } from './logger.ts';
+
+/**
+ * What a subscriber gets when it runs, besides the payload: the root database (subscribers run
+ * outside any transaction; open your own), a logger naming the event, and the bus to dispatch
+ * events it writes with `enqueueEvent`.
+ */
+export interface SubscriberContext extends EventDelivery {
+  db: Database;
+  logger: Logger;
+  events: EventBus;
+}
+
+/**
+ * Runs for each event of its type, at least once: a throw makes the event (all its subscribers)
+ * retried later, so a subscriber must tolerate seeing the same `eventId` again.
+ */
+export type EventHandler<T> = (payload: T, context: SubscriberContext) => void | Promise<void>;
 
 export interface EventBusSettings {
   /** Milliseconds between looks for events left behind. Default 2 000. */
@@ -67,6 +88,12 @@ export function retryDelayMs(
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
+/** Events a running event's subscribers dispatch, held until all of them have finished. */
+interface Consequences {
+  ids: string[];
+  open: boolean;
+}
+
 const describeError = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
 
@@ -75,18 +102,21 @@ const describeError = (error: unknown) =>
  * of its change; the process that wrote it dispatches it right after commit, and a background
  * dispatcher in every process claims (with a lease, `FOR UPDATE SKIP LOCKED`) the ones left
  * behind. Every in-process subscriber of the type runs; if any throws, the event is retried
- * later, all subscribers again: at least once, the same `eventId` each time.
+ * later, all subscribers again: at least once, the same `eventId` each time. Events a subscriber
+ * dispatches (its consequences) are dispatched once every subscriber of the event that caused
+ * them has finished, so what those wrote (its notifications) comes before what theirs write.
  */
 export class EventBus {
   readonly #handlers = new Map<string, EventHandler<unknown>[]>();
   readonly #pending = new Set<Promise<unknown>>();
+  readonly #consequences = new AsyncLocalStorage<Consequences>();
   readonly #db: Database;
   readonly #logger: Logger;
   readonly #now: () => Date;
   readonly #settings: Required<EventBusSettings>;
   readonly #outage: ReturnType<typeof createOutageLog>;
-  #timer: NodeJS.Timeout | undefined;
   readonly #ticks = singleFlight(() => this.#tickOnce());
+  readonly #poller: PeriodicTask;
   #lastPurgeAt: number | undefined;
   #stopped = false;
 
@@ -96,6 +126,14 @@ export class EventBus {
     this.#now = deps.now ?? (() => new Date());
     this.#settings = { ...defaults, ...deps.settings };
     this.#outage = createOutageLog(deps.logger, 'event dispatcher');
+    this.#poller = createPeriodicTask({
+      name: 'event dispatcher',
+      intervalMs: this.#settings.pollIntervalMs,
+      runAtStart: true,
+      logger: deps.logger,
+      outageLog: this.#outage,
+      run: () => this.tick(),
+    });
   }
 
   subscribe<T>(type: EventType<T>, handler: EventHandler<T>): () => void {
@@ -115,7 +153,7 @@ export class EventBus {
   publish<T>(type: EventType<T>, payload: T): void {
     this.#track(
       enqueueEvent(this.#db, type, payload).then(
-        (id) => this.#dispatchNow([id]),
+        (id) => this.dispatch([id]),
         (error: unknown) =>
           this.#logger.error({ err: error, event: type.name }, 'event not written'),
       ),
@@ -125,6 +163,11 @@ export class EventBus {
   /** Dispatches, in this process and at once, the committed events `ids` (from `enqueueEvent`). */
   dispatch(ids: readonly string[]): void {
     if (ids.length === 0 || this.#stopped) return;
+    const consequences = this.#consequences.getStore();
+    if (consequences?.open) {
+      consequences.ids.push(...ids);
+      return;
+    }
     this.#track(this.#dispatchNow(ids));
   }
 
@@ -140,25 +183,13 @@ export class EventBus {
 
   /** Looks for events left behind every `pollIntervalMs`, the first time at once. */
   start(): void {
-    if (this.#timer || this.#stopped) return;
-    const next = (delay: number) => {
-      this.#timer = setTimeout(async () => {
-        await this.tick().then(this.#outage.succeeded, (error: unknown) =>
-          this.#outage.failed(error, 'event dispatch tick failed'),
-        );
-        if (!this.#stopped) next(this.#settings.pollIntervalMs);
-      }, delay);
-      // Background work must not keep the process alive on its own.
-      this.#timer.unref();
-    };
-    next(0);
+    if (!this.#stopped) this.#poller.start();
   }
 
   /** Stops looking and dispatching; waits for subscribers running. Undispatched rows stay. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    await this.#poller.stop();
     await this.#ticks.settled();
     await this.settled();
   }
@@ -216,12 +247,27 @@ export class EventBus {
     if (purged > 0) this.#logger.info({ purged }, 'purged dispatched events');
   }
 
+  #subscriberContext(event: ClaimedEvent): SubscriberContext {
+    return {
+      eventId: event.id,
+      db: this.#db,
+      logger: lazyChild(this.#logger, { event: event.type, eventId: event.id }),
+      events: this,
+    };
+  }
+
   /** Runs every subscriber of a claimed event and records the outcome on its row. */
   async #deliver(event: ClaimedEvent) {
     const handlers = [...(this.#handlers.get(event.type) ?? [])];
-    const outcomes = await Promise.allSettled(
-      handlers.map(async (handler) => handler(event.payload, { eventId: event.id })),
+    const consequences: Consequences = { ids: [], open: true };
+    const outcomes = await this.#consequences.run(consequences, () =>
+      Promise.allSettled(
+        handlers.map(async (handler) => handler(event.payload, this.#subscriberContext(event))),
+      ),
     );
+    // Committed whatever this event's outcome; later dispatches by a subscriber go at once.
+    consequences.open = false;
+    this.dispatch(consequences.ids);
     const failures = outcomes.flatMap((outcome) =>
       outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
     );

@@ -23,7 +23,7 @@ export async function enqueueEvent<T>(
 ): Promise<string> {
   const [row] = await db
     .insert(eventOutbox)
-    .values({ type: type.name, payload: payload as unknown })
+    .values({ type: type.name, payload: payload })
     .returning({ id: eventOutbox.id });
   return row!.id;
 }

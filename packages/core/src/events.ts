@@ -17,9 +17,3 @@ export interface EventDelivery {
   /** The event's outbox id: the same on every redelivery, so subscribers can stay idempotent. */
   eventId: string;
 }
-
-/**
- * Runs for each event of its type, at least once: a throw makes the event (all its subscribers)
- * retried later, so a subscriber must tolerate seeing the same `eventId` again.
- */
-export type EventHandler<T> = (payload: T, delivery: EventDelivery) => void | Promise<void>;

@@ -37,7 +37,7 @@ export class ExtensionPoints {
     }
     this.#factories.set(point.id, {
       owner: ownerPluginId,
-      factory: factory as ExtensionPointFactory<unknown>,
+      factory: factory,
     });
   }
 

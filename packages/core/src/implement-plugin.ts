@@ -3,6 +3,7 @@ import type { AnyContractRouter, ContractRouter } from '@orpc/contract';
 import type { AnyProcedure, AnyRouter, Router } from '@orpc/server';
 import { accessMiddleware, admissionMiddleware } from './access-middleware.ts';
 import { inputGuardMiddleware } from './input-guard-middleware.ts';
+import { idempotencyMiddleware } from './idempotency-middleware.ts';
 import { transactionMiddleware } from './transaction-middleware.ts';
 import type { RequestContext } from './context.ts';
 import type { ProcedureMeta } from './meta.ts';
@@ -36,7 +37,7 @@ function validateAfterAdmission<T extends AnyRouter>(router: T): T {
 /**
  * Puts the input rules (no NUL, no lone surrogate, bounded depth and size), the admission check
  * (principal kind, rules), input validation, the access check (team access, list filtering) and
- * the mutation transaction in front of every procedure of a plugin router. The server applies it to every mounted plugin, so no plugin can forget it.
+ * the mutation transaction and the Idempotency-Key check in front of every procedure of a plugin router. The server applies it to every mounted plugin, so no plugin can forget it.
  */
 export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, RequestContext>>(
   router: T,
@@ -48,6 +49,7 @@ export function guardRouter<T extends Router<ContractRouter<ProcedureMeta>, Requ
     .use(admissionMiddleware)
     .use(accessMiddleware)
     .use(transactionMiddleware)
+    .use(idempotencyMiddleware)
     .router(router);
   return validateAfterAdmission(guarded);
 }

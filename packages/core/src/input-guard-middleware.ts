@@ -4,7 +4,7 @@ import { assertSafeInput } from './input-guard.ts';
 import type { ProcedureMeta } from './meta.ts';
 
 /**
- * The input rules of API.md 3, first in front of every procedure on every surface (and of calls
+ * The input rules (docs/api.md, "Input rules"), first in front of every procedure on every surface (and of calls
  * between plugins): nothing the database cannot store reaches an access check or a handler.
  */
 export const inputGuardMiddleware = os

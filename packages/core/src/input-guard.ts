@@ -1,7 +1,7 @@
 import type { InputIssue } from './errors.ts';
 import { badRequest } from './errors.ts';
 
-/** Arrays and objects an input may nest, the input itself counting as the first (API.md 3). */
+/** Arrays and objects an input may nest, the input itself counting as the first. */
 export const MAX_INPUT_DEPTH = 32;
 
 /** Values (strings, numbers, arrays, object entries ...) one input may hold. */
@@ -92,7 +92,7 @@ export function inputIssues(input: unknown): InputIssue[] {
   return issues;
 }
 
-/** Throws BAD_REQUEST with `issues` unless `input` keeps the input rules of API.md 3. */
+/** Throws BAD_REQUEST with `issues` unless `input` keeps the input rules (docs/api.md, "Input rules"). */
 export function assertSafeInput(input: unknown): void {
   if (!isSafeInput(input)) throw badRequest('Invalid input', inputIssues(input));
 }

@@ -1,7 +1,9 @@
 import type { Database, KeyKind, KeysetOrder, KeysetRow } from '@checkline/db';
 import { selectKeysetRows } from '@checkline/db';
 import { z } from 'zod';
-import { badRequest } from './errors.ts';
+import type { CursorSeal } from './cursor-seal.ts';
+import { foreignCursor } from './cursor-seal.ts';
+import type { Principal } from './principal.ts';
 
 const keyValue: Record<KeyKind, z.ZodType<string>> = {
   uuid: z.uuid(),
@@ -13,78 +15,126 @@ const keyValue: Record<KeyKind, z.ZodType<string>> = {
     .refine((value) => !value.includes('\0') && !/\p{Cs}/u.test(value)),
 };
 
-const invalidCursor = (message: string) =>
-  badRequest('Invalid cursor', [{ path: 'cursor', message }]);
-
-/** `{list, key}` as base64url JSON: opaque to clients, and tied to the list that made it. */
-export function encodeCursor(list: string, key: readonly string[]): string {
-  return Buffer.from(JSON.stringify({ list, key })).toString('base64url');
-}
-
 /**
- * The key inside a cursor of `list`, each value checked against its column's kind, so a
- * malformed or altered cursor is BAD_REQUEST here and never reaches the database.
+ * Which items of a page the caller may see, one answer per item in order (team access): the
+ * access middleware makes one for each list procedure from its contract metadata.
  */
-export function decodeCursor(list: string, kinds: readonly KeyKind[], cursor: string): string[] {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor('Not a cursor this server gave out');
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor('Not a cursor this server gave out');
-  }
-  const shape = z.object({
-    list: z.string(),
-    key: z.tuple(kinds.map((kind) => keyValue[kind]) as [z.ZodType<string>]),
-  });
-  const parsed = shape.safeParse(decoded);
-  if (!parsed.success) throw invalidCursor('Not a cursor this server gave out');
-  if (parsed.data.list !== list) throw invalidCursor('This cursor belongs to another list');
-  return parsed.data.key;
+export type ItemFilter = (items: readonly Record<string, unknown>[]) => Promise<readonly boolean[]>;
+
+/** Whose page is read: the seal of its cursors, the caller they are bound to, what it may see. */
+export interface PageScope {
+  readonly cursors: CursorSeal;
+  /** Names the caller in its cursors: see {@link callerOfPrincipal}. */
+  readonly caller: string;
+  /** Absent: the caller sees every row the list's own conditions select. */
+  readonly keep?: ItemFilter | undefined;
 }
 
-/** One list's keyset pages: the condition for a cursor, and the next cursor of a page. */
-export interface KeysetPages {
-  readonly key: KeysetOrder['key'];
-  readonly orderBy: KeysetOrder['orderBy'];
-  /** Rows after the position `cursor` stands for; BAD_REQUEST when it is not a cursor of this list. */
-  after(cursor: string | undefined): ReturnType<KeysetOrder['after']>;
-  /** Of `limit + 1` rows read in this order: the page, and the cursor of the next one or null. */
-  page<T extends { pageKey: string }>(
-    rows: readonly T[],
-    limit: number,
-  ): { rows: T[]; nextCursor: string | null };
-  /** Reads one page of a table's rows matching `where`, after `cursor` and then `offset` rows. */
-  read<T extends Parameters<typeof selectKeysetRows>[1]>(
-    db: Database,
-    table: T,
-    page: { where?: Where; limit: number; cursor?: string | undefined; offset?: number },
-  ): Promise<{ rows: KeysetRow<T>[]; nextCursor: string | null }>;
+/** A caller as its cursors are bound to it: kind and id, so a user and an application never share. */
+export const callerOfPrincipal = (principal: Principal) =>
+  `${principal.kind}:${principal.id ?? ''}`;
+
+/** What a list procedure asks for: rows per page, the previous page's cursor, and rows to skip. */
+export interface PageRequest {
+  limit: number;
+  /** Null or absent: the first page (a previous page's `nextCursor` is null at the end). */
+  cursor?: string | null | undefined;
+  offset?: number | undefined;
 }
 
 type Where = ReturnType<KeysetOrder['after']>;
 
+/** Reads up to `count` rows in the list's order, strictly after `after`, skipping `offset`. */
+export type FetchRows<R> = (after: Where, count: number, offset: number) => Promise<readonly R[]>;
+
+/** One list's keyset pages. */
+export interface KeysetPages {
+  readonly key: KeysetOrder['key'];
+  readonly orderBy: KeysetOrder['orderBy'];
+  /**
+   * One page of `limit` items the caller may see, and the cursor after the last of them (null
+   * when no visible item follows). Rows the caller may not see are passed over and reading goes
+   * on, so a page is short only at the end, and a cursor is only ever made from a row the caller
+   * sees: nothing of a hidden row reaches the caller, not even its position.
+   */
+  collect<R extends { pageKey: string }, T extends object>(
+    scope: PageScope,
+    request: PageRequest,
+    fetch: FetchRows<R>,
+    toItems: (rows: R[]) => T[] | Promise<T[]>,
+  ): Promise<{ items: T[]; nextCursor: string | null }>;
+  /** `collect` over a table's rows matching `where`. */
+  read<Table extends Parameters<typeof selectKeysetRows>[1], T extends object>(
+    db: Database,
+    table: Table,
+    request: PageRequest & { where?: Where },
+    scope: PageScope,
+    toItems: (rows: KeysetRow<Table>[]) => T[] | Promise<T[]>,
+  ): Promise<{ items: T[]; nextCursor: string | null }>;
+}
+
+/** Rows read per round while hidden rows keep a page from filling: grows up to this. */
+const MAX_SCAN_BATCH = 1_001;
+
+const keyOfRow = (row: { pageKey: string }) => (JSON.parse(row.pageKey) as unknown[]).map(String);
+
 /**
- * Keyset paging for the list named `list` (e.g. `catalog.systems`). A list filtered after the
- * page is read (team access) keeps `nextCursor` from the unfiltered page, so nothing is skipped.
+ * Keyset paging for the list named `list` (e.g. `catalog.systems`). Cursors are sealed for the
+ * caller and the list (see CursorSeal); a cursor's key is checked against its columns' kinds
+ * before it reaches the database.
  */
 export function keysetPages(list: string, order: KeysetOrder): KeysetPages {
-  const pages: KeysetPages = {
+  const keyShape = z.tuple(order.kinds.map((kind) => keyValue[kind]) as [z.ZodType<string>]);
+  const openKey = (scope: PageScope, cursor: string): string[] => {
+    const parsed = keyShape.safeParse(scope.cursors.open({ list, caller: scope.caller }, cursor));
+    if (!parsed.success) throw foreignCursor();
+    return parsed.data;
+  };
+
+  async function collect<R extends { pageKey: string }, T extends object>(
+    scope: PageScope,
+    request: PageRequest,
+    fetch: FetchRows<R>,
+    toItems: (rows: R[]) => T[] | Promise<T[]>,
+  ): Promise<{ items: T[]; nextCursor: string | null }> {
+    const { limit } = request;
+    const binding = { list, caller: scope.caller };
+    let after = request.cursor == null ? undefined : order.after(openKey(scope, request.cursor));
+    let offset = request.offset ?? 0;
+    let count = limit + 1;
+    const kept: { row: R; item: T }[] = [];
+    for (;;) {
+      const rows = [...(await fetch(after, count, offset))];
+      const items = await toItems(rows);
+      const visible = scope.keep
+        ? await scope.keep(items as unknown as Record<string, unknown>[])
+        : items.map(() => true);
+      rows.forEach((row, i) => {
+        if (visible[i]) kept.push({ row, item: items[i]! });
+      });
+      if (kept.length > limit || rows.length < count) break;
+      after = order.after(keyOfRow(rows.at(-1)!));
+      offset = 0;
+      count = Math.min(count * 2, MAX_SCAN_BATCH);
+    }
+    const taken = kept.slice(0, limit);
+    const last = taken.at(-1);
+    const nextCursor =
+      kept.length > limit && last ? scope.cursors.seal(binding, keyOfRow(last.row)) : null;
+    return { items: taken.map(({ item }) => item), nextCursor };
+  }
+
+  return {
     key: order.key,
     orderBy: order.orderBy,
-    after: (cursor) =>
-      cursor === undefined ? undefined : order.after(decodeCursor(list, order.kinds, cursor)),
-    page(rows, limit) {
-      const { rows: taken, lastKey } = order.split(rows, limit);
-      return { rows: taken, nextCursor: lastKey && encodeCursor(list, lastKey) };
-    },
-    async read(db, table, { cursor, ...page }) {
-      const rows = await selectKeysetRows(db, table, order, {
-        ...page,
-        after: pages.after(cursor),
-      });
-      return pages.page(rows, page.limit);
-    },
+    collect,
+    read: (db, table, { where, ...request }, scope, toItems) =>
+      collect(
+        scope,
+        request,
+        (after, count, offset) =>
+          selectKeysetRows(db, table, order, { where, after, limit: count - 1, offset }),
+        toItems,
+      ),
   };
-  return pages;
 }

@@ -1,7 +1,8 @@
-import type { Database, DatabaseListen } from '@checkline/db';
+import type { Database, DatabaseKind, DatabaseListen } from '@checkline/db';
 import { ExtensionPoints } from './extension-point.ts';
 import type { Logger } from './logger.ts';
 import type { AnyPlugin, Authentication, PluginInitApi } from './plugin.ts';
+import { orderPlugins } from './plugin-order.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface BootOptions {
@@ -11,17 +12,25 @@ export interface BootOptions {
   logger: Logger;
   /** Handed to every plugin's init and ready (the server passes its database's). */
   listen?: DatabaseListen;
+  /** Dependencies left out on purpose (a test harness mounting a plugin alone); never the server's. */
+  absentDependencies?: readonly string[];
+  /**
+   * PostgreSQL, where several processes may share the database (and so caches and budgets must be
+   * shared), or the embedded PGlite, one process. Unknown when absent (in-process harnesses).
+   */
+  databaseKind?: DatabaseKind;
   /** Runs between init and ready, once authentication is known (the server builds its app here). */
   beforeReady?: (authentication: Authentication | undefined) => void | Promise<void>;
 }
 
 /**
- * Drives the plugins through register, init and ready, in list order, and installs the one
+ * Drives the plugins through register, init and ready, in dependency order (`orderPlugins`), and installs the one
  * plugin authentication's team access into the runtime, then starts the event dispatcher. `stop`
  * halts the plugins in reverse order, then the dispatcher, waiting for subscribers running.
  */
 export async function bootPlugins(options: BootOptions) {
-  const { plugins, runtime, db, logger } = options;
+  const { runtime, db, logger } = options;
+  const plugins = orderPlugins(options.plugins, options.absentDependencies);
   const extensionPoints = new ExtensionPoints();
   for (const plugin of plugins) {
     plugin.register?.({ pluginId: plugin.id, extensionPoints, events: runtime.events });
@@ -36,8 +45,10 @@ export async function bootPlugins(options: BootOptions) {
         logger: logger.child({ plugin: plugin.id }),
         events: runtime.events,
         plugins: runtime.plugins,
+        metrics: runtime.metrics,
         serviceContext: () => runtime.serviceContext(plugin.id),
         ...(options.listen && { listen: options.listen }),
+        ...(options.databaseKind && { databaseKind: options.databaseKind }),
       },
     ]),
   );

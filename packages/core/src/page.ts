@@ -4,7 +4,7 @@ export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1_000;
 
 /**
- * The paging fields of every list procedure's input (API.md 4), spread into its input object:
+ * The paging fields of every list procedure's input (docs/api.md, "Lists and paging"), spread into its input object:
  * `z.object({ ...filters, ...pageInput })`.
  */
 export const pageInput = {
@@ -15,13 +15,15 @@ export const pageInput = {
     .max(MAX_PAGE_LIMIT)
     .default(DEFAULT_PAGE_LIMIT)
     .describe(`Rows per page, 1 to ${MAX_PAGE_LIMIT}. Default ${DEFAULT_PAGE_LIMIT}.`),
-  /** The previous page's `nextCursor`; absent for the first page. */
+  /** The previous page's `nextCursor`; absent or null for the first page. */
   cursor: z
     .string()
     .min(1)
     .max(2_048)
-    .optional()
-    .describe("The previous page's `nextCursor`; leave it out for the first page."),
+    .nullish()
+    .describe(
+      "The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.",
+    ),
 };
 
 export const PageInputSchema = z.object(pageInput);

@@ -10,6 +10,7 @@ import type {
 } from './meta.ts';
 import type { PrincipalKind } from './principal.ts';
 import { principalKinds } from './principal.ts';
+import { strictInput } from './strict-input.ts';
 
 export interface ProcedureOptions {
   /** One line saying what the call does; the API reference's summary of the operation. */
@@ -72,7 +73,7 @@ export const query = (options: ProcedureOptions) => procedure('query', options);
 /** A change. Its REST method follows from its name (create/add, update, delete/remove). */
 export const mutation = (options: ProcedureOptions) => procedure('mutation', options);
 
-/** The REST method of a procedure, from its kind and name (API.md 1.3). */
+/** The REST method of a procedure, from its kind and name (docs/api.md). */
 export function restMethodFor(
   name: string,
   meta: Pick<ProcedureMeta, 'kind' | 'bulk'>,
@@ -95,6 +96,7 @@ export const errorResponseNames = {
   405: 'MethodNotAllowed',
   409: 'Conflict',
   413: 'PayloadTooLarge',
+  422: 'UnprocessableContent',
   429: 'TooManyRequests',
   500: 'InternalServerError',
   503: 'ServiceUnavailable',
@@ -111,16 +113,28 @@ const securityFor = (meta: ProcedureMeta): Record<string, string[]>[] => [
   ...(meta.access.length === 0 && meta.principals.includes('anonymous') ? [{}] : []),
 ];
 
-function errorResponsesFor(meta: ProcedureMeta, method: HTTPMethod) {
+/**
+ * FORBIDDEN comes from a missing rule or team grant, from a caller of a kind the procedure does not
+ * admit, and, for every change, from a session cookie sent without our Origin.
+ */
+function mayBeForbidden(meta: ProcedureMeta, method: HTTPMethod) {
   const guarded = meta.access.length > 0 || meta.resource !== undefined;
+  const narrowed = principalKinds.some(
+    (kind) => kind !== 'anonymous' && !meta.principals.includes(kind),
+  );
+  return guarded || narrowed || method !== 'GET';
+}
+
+function errorResponsesFor(meta: ProcedureMeta, method: HTTPMethod) {
   return {
     '400': errorResponse(400),
     '401': errorResponse(401),
-    ...(guarded && { '403': errorResponse(403) }),
+    ...(mayBeForbidden(meta, method) && { '403': errorResponse(403) }),
     '404': errorResponse(404),
     '405': errorResponse(405),
     ...(meta.kind === 'mutation' && { '409': errorResponse(409) }),
     ...(method !== 'GET' && { '413': errorResponse(413) }),
+    ...(meta.kind === 'mutation' && { '422': errorResponse(422) }),
     '429': errorResponse(429),
     '500': errorResponse(500),
     '503': errorResponse(503),
@@ -167,7 +181,7 @@ export function describeAccess(meta: ProcedureMeta): string {
 }
 
 /**
- * A team grant stands in only for the rules of the plugin that owns the resource (API.md 2):
+ * A team grant stands in only for the rules of the plugin that owns the resource:
  * another plugin's resources are named with `attachedTo` / `attachedList`, never `resource`.
  */
 function assertOwnResources(pluginId: string, name: string, meta: ProcedureMeta) {
@@ -190,6 +204,16 @@ type Finished<T> =
     ? ContractProcedure<I, O, E, M>
     : never;
 
+/** Which plugin each contract of `defineContract` belongs to (contracts are plain objects). */
+const contractOwners = new WeakMap<object, string>();
+
+/** The id of the plugin whose contract this is; throws for one not made by `defineContract`. */
+export function pluginIdOfContract(contract: object): string {
+  const pluginId = contractOwners.get(contract);
+  if (pluginId === undefined) throw new Error('This contract was not made by defineContract');
+  return pluginId;
+}
+
 /**
  * A plugin's contract: gives each procedure its REST method and path, its operationId
  * `{pluginId}.{name}`, its tag, and its OpenAPI security, error responses and `x-access-rules`.
@@ -206,6 +230,7 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
     const method = restMethodFor(name, meta);
     contract[name] = new ContractProcedure({
       ...def,
+      inputSchema: strictInput(def.inputSchema),
       route: {
         ...def.route,
         method,
@@ -216,11 +241,18 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
           ...operation,
           description: [def.route.description, describeAccess(meta)].filter(Boolean).join('\n\n'),
           security: securityFor(meta),
+          ...(meta.kind === 'mutation' && {
+            parameters: [
+              ...(operation.parameters ?? []),
+              { $ref: '#/components/parameters/IdempotencyKey' },
+            ],
+          }),
           responses: { ...operation.responses, ...errorResponsesFor(meta, method) },
           'x-access-rules': [...meta.access],
         }),
       },
     });
   }
+  contractOwners.set(contract, pluginId);
   return contract as { [K in keyof T]: Finished<T[K]> };
 }

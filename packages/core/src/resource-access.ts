@@ -3,7 +3,7 @@ import type { ResourceAccessLevel } from './meta.ts';
 import type { Principal } from './principal.ts';
 
 /**
- * Team access to single resources (API.md 2), filled by the auth plugin.
+ * Team access to single resources (docs/security.md), filled by the auth plugin.
  * - `global`: the resource has no team grants, so the global access rule decides;
  * - `allow`: a team the caller is in holds a sufficient grant;
  * - `deny`: the resource is team-only and no team of the caller holds a grant.

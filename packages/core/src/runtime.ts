@@ -3,9 +3,13 @@ import type { Database } from '@checkline/db';
 import type { AnyRouter } from '@orpc/server';
 import { createRouterClient } from '@orpc/server';
 import type { RequestContext } from './context.ts';
+import { CursorSeal } from './cursor-seal.ts';
 import type { EventBusSettings } from './event-bus.ts';
 import { EventBus } from './event-bus.ts';
 import { guardRouter } from './implement-plugin.ts';
+import type { Metrics } from './metrics.ts';
+import { createMetrics } from './metrics.ts';
+import { readOutboxOnScrape } from './outbox-metrics.ts';
 import type { Logger } from './logger.ts';
 import type { AnyPlugin } from './plugin.ts';
 import type { PluginDirectory } from './plugin-directory.ts';
@@ -29,6 +33,10 @@ export interface Runtime {
   router: Record<string, AnyRouter>;
   events: EventBus;
   plugins: PluginDirectory;
+  /** Seals every page cursor of this server. */
+  cursors: CursorSeal;
+  /** This process's metric families (`GET /metrics`); plugins record into them. */
+  metrics: Metrics;
   /** Team access; delegates to what `setResourceAccess` installed (the auth plugin's). */
   resources: ResourceAccess;
   setResourceAccess(resources: ResourceAccess): void;
@@ -47,8 +55,9 @@ export function createRuntime(
   db: Database,
   logger: Logger,
   initialResources: ResourceAccess = globalRulesOnly,
-  options: { events?: EventBusSettings } = {},
+  options: { events?: EventBusSettings; cursors?: CursorSeal; metrics?: Metrics } = {},
 ): Runtime {
+  const cursors = options.cursors ?? CursorSeal.ephemeral();
   let current = initialResources;
   const resources: ResourceAccess = {
     decide: (...args) => current.decide(...args),
@@ -56,18 +65,26 @@ export function createRuntime(
     restricted: (...args) => current.restricted(...args),
   };
   const router = buildRouter(plugins);
+  // Without the server's (which adds Node's own figures), a registry of this runtime's own.
+  const metrics = options.metrics ?? createMetrics({ processMetrics: false });
+  readOutboxOnScrape(metrics, db);
   const events = new EventBus({ db, logger, settings: options.events });
   const directory: PluginDirectory = {
     client(pluginId, _contract, caller) {
       const target = router[pluginId];
       if (!target) throw new Error(`No plugin ${pluginId} is mounted`);
-      const context: RequestContext = { ...caller, principal: servicePrincipal(pluginId) };
+      // The caller's list filter is about the caller's own list, never the one asked for here;
+      // its Idempotency-Key is for the call it made, not for the calls that call makes.
+      const { listFilter: _callerFilter, idempotency: _callerKey, ...rest } = caller;
+      const context: RequestContext = { ...rest, principal: servicePrincipal(pluginId) };
       return createRouterClient(target, { context }) as never;
     },
   };
   return {
     router,
     events,
+    cursors,
+    metrics,
     plugins: directory,
     resources,
     setResourceAccess(next) {
@@ -83,6 +100,7 @@ export function createRuntime(
         requestId: randomUUID(),
         logger,
         resources,
+        cursors,
         plugins: directory,
         afterCommit: (task) => void Promise.resolve().then(task),
         emit: (type, payload) => events.publish(type, payload),

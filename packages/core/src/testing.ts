@@ -2,6 +2,8 @@ import type { AnyContractRouter, ContractRouterClient } from '@orpc/contract';
 import { createRouterClient } from '@orpc/server';
 import type { Database } from '@checkline/db';
 import type { AccessRule } from './access-rules.ts';
+import { CursorSeal } from './cursor-seal.ts';
+import type { PageScope } from './keyset-pages.ts';
 import { bootPlugins } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
@@ -31,11 +33,22 @@ export function testPrincipal(
 export async function startPluginHarness(
   plugins: readonly AnyPlugin[],
   db: Database,
-  options: { resources?: ResourceAccess; logger?: Logger } = {},
+  options: {
+    resources?: ResourceAccess;
+    logger?: Logger;
+    /** Dependencies of `plugins` the test leaves out on purpose; any other missing one fails. */
+    absentDependencies?: readonly string[];
+  } = {},
 ) {
   const harness = createPluginHarness(plugins, db, options.resources);
   const logger = options.logger ?? silentLogger;
-  const booted = await bootPlugins({ plugins, runtime: harness.runtime, db, logger });
+  const booted = await bootPlugins({
+    plugins,
+    runtime: harness.runtime,
+    db,
+    logger,
+    absentDependencies: options.absentDependencies,
+  });
   return { ...harness, ...booted };
 }
 
@@ -62,4 +75,24 @@ export function createPluginHarness(
       return createRouterClient(router, { context: runtime.contextFor(principal) }) as never;
     },
   };
+}
+
+/** A paging scope for service tests: cursors sealed under a process-long key, nothing filtered. */
+export function testPageScope(caller = 'application:test'): PageScope {
+  return { cursors: testCursors, caller };
+}
+
+const testCursors = CursorSeal.ephemeral();
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * `text` (base64url of a length that leaves bits unused, like a 43-character MAC) with its last
+ * character spelled differently but decoding to the same bytes: a verifier that compares decoded
+ * bytes accepts it, one that compares text refuses it.
+ */
+export function otherSpellingOfSameBytes(text: string): string {
+  const last = BASE64URL.indexOf(text.at(-1) ?? '');
+  if (last < 0) throw new Error('not base64url');
+  return `${text.slice(0, -1)}${BASE64URL[last ^ 1]}`;
 }

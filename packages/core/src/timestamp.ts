@@ -5,7 +5,7 @@ const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * An ISO-8601 instant for inputs, between the years 1000 and 9999 once its offset is applied
- * (API.md 3): earlier years do not survive the round trip through the database drivers, later
+ * (docs/api.md, "Input rules"): earlier years do not survive the round trip through the database drivers, later
  * ones no longer print as ISO-8601. `offset`: accept `+hh:mm` offsets besides `Z` (default true).
  */
 export function timestampInput(options: { offset?: boolean } = {}) {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent } from './events.ts';
 import { implementPlugin } from './implement-plugin.ts';
-import type { AnyPlugin } from './plugin.ts';
 import { definePlugin } from './plugin.ts';
 import { defineContract, mutation } from './procedure.ts';
 import { createPluginHarness, testPrincipal } from './testing.ts';
@@ -38,7 +37,7 @@ const plugin = definePlugin({
       inTransaction: context.inTransaction === true,
     })),
   }),
-}) as unknown as AnyPlugin;
+});
 
 let database: DatabaseHandle;
 let harness: ReturnType<typeof createPluginHarness>;

@@ -6,10 +6,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import type { Database, DatabaseHandle, PluginMigrations } from './database.ts';
+import type { DatabaseHandle, PluginMigrations } from './database.ts';
 import { journalTableFor } from './database.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
+import { diskFullOrSame, diskFullReason, refuseFullDisk } from './disk-full.ts';
 import { withInfrastructure } from './infrastructure/migrations.ts';
+import { ReconnectingListener } from './listener.ts';
+import { createPoolTracker } from './pool-stats.ts';
 
 export interface CreateDatabaseOptions {
   /** `postgres://...`; when absent the embedded PGlite is used. */
@@ -57,10 +60,13 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
     backoff: reconnectDelaySeconds,
     connection: { statement_timeout: settings.statementTimeoutMs ?? 30_000 },
   });
+  const pool = trackPostgresPool(client, settings.poolSize ?? 10);
   const db = drizzlePostgres(client);
+  let listener: ReconnectingListener | undefined;
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'postgres',
+    pool,
     async migrate(plugins) {
       for (const plugin of withInfrastructure(plugins))
         await migratePostgres(db, migrationConfig(plugin));
@@ -68,12 +74,16 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async listen(channel, onPayload) {
-      const { unlisten } = await client.listen(channel, onPayload);
-      return unlisten;
+    diskFull: () => diskFullReason(undefined),
+    listen(channel, onPayload, onReset) {
+      listener ??= new ReconnectingListener(url, settings);
+      return listener.listen(channel, onPayload, onReset);
     },
     async close() {
-      await client.end({ timeout: 5 });
+      // Called once requests and workers are drained: nothing is left to finish, and a graceful
+      // end would wait out connections that died in an earlier outage.
+      await listener?.close();
+      await client.end({ timeout: 0 });
     },
   };
 }
@@ -81,21 +91,37 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
 /**
  * PGlite in `dataDir` (or in memory for `memory://...`). A folder is locked for this process
  * first: a second process on the same folder is refused with `DataFolderLockedError`.
+ * `loadDataDir` starts from a data directory saved with `dumpDataDir` instead of an empty one.
  */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
-  const lock = inMemory ? undefined : lockDataFolder(dataDir);
+  const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
+  let lock;
+  try {
+    // Started on a full disk the engine aborts, or starts and cannot write: refuse instead.
+    if (folder) await refuseFullDisk(folder);
+    lock = inMemory ? undefined : lockDataFolder(dataDir);
+  } catch (error) {
+    throw await diskFullOrSame(dataDir, error);
+  }
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dataDir : resolve(dataDir, 'pglite'));
+    client = await PGlite.create(folder ?? dataDir, {
+      ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+    });
   } catch (error) {
     lock?.release();
-    throw error;
+    throw await diskFullOrSame(folder ?? dataDir, error);
   }
+  const pool = trackPglitePool(client);
   const db = drizzlePglite(client);
-  return {
-    db: db as unknown as Database,
+  const handle: DatabaseHandle = {
+    db,
     kind: 'pglite',
+    pool,
     async migrate(plugins) {
       for (const plugin of withInfrastructure(plugins))
         await migratePglite(db, migrationConfig(plugin));
@@ -103,6 +129,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async ping() {
       await client.query('select 1');
     },
+    diskFull: () => diskFullReason(folder),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       try {
@@ -112,6 +139,48 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       }
     },
   };
+  pgliteClients.set(handle, client);
+  return handle;
+}
+
+const pgliteClients = new WeakMap<DatabaseHandle, PGlite>();
+
+/** The data directory of a PGlite handle as an uncompressed tar, for `openPglite`'s `loadDataDir`. */
+export async function dumpPgliteDataDir(handle: DatabaseHandle): Promise<Blob> {
+  const client = pgliteClients.get(handle);
+  if (!client) throw new Error('Not a PGlite database handle');
+  return client.dumpDataDir('none');
+}
+
+type Begin = (...args: unknown[]) => Promise<unknown>;
+
+/** Wraps the entry points drizzle sends through (`unsafe`, `begin`) to count what is in flight. */
+function trackPostgresPool(client: postgres.Sql, size: number) {
+  const tracker = createPoolTracker(size);
+  const unsafe = client.unsafe.bind(client);
+  const begin = client.begin.bind(client) as Begin;
+  client.unsafe = ((...args: Parameters<typeof unsafe>) =>
+    tracker.statement(unsafe(...args))) as typeof client.unsafe;
+  client.begin = ((...args: unknown[]) =>
+    tracker.transaction((run) => {
+      const callback = args.pop() as (sql: unknown) => unknown;
+      return begin(...args, (sql: unknown) => run(() => callback(sql)));
+    })) as typeof client.begin;
+  return tracker.stats;
+}
+
+/** The same for PGlite's `query` and `transaction`; its one session serialises them. */
+function trackPglitePool(client: PGlite) {
+  const tracker = createPoolTracker(1);
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client) as Begin;
+  client.query = ((...args: Parameters<typeof query>) =>
+    tracker.statement(query(...args))) as typeof client.query;
+  client.transaction = ((callback: (tx: unknown) => unknown) =>
+    tracker.transaction((run) =>
+      transaction((tx: unknown) => run(() => callback(tx))),
+    )) as typeof client.transaction;
+  return tracker.stats;
 }
 
 /** PostgreSQL through postgres-js when a URL is given, the embedded PGlite otherwise. */

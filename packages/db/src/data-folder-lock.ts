@@ -36,7 +36,14 @@ export function lockDataFolder(folder: string): DataFolderLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const descriptor = openSync(lockFile, 'wx');
-      writeSync(descriptor, `${process.pid}\n`);
+      try {
+        writeSync(descriptor, `${process.pid}\n`);
+      } catch (error) {
+        // A full disk: an empty lock file would be taken for a stale one by the next start.
+        closeSync(descriptor);
+        unlinkSync(lockFile);
+        throw error;
+      }
       closeSync(descriptor);
       held.add(lockFile);
       const release = () => {

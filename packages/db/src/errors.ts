@@ -92,11 +92,12 @@ export function redactDatabaseError(error: unknown, depth = 0): unknown {
 }
 
 function safeMessage(error: Error & Record<string, unknown>): string {
-  if (Array.isArray(error.params) && typeof error.query === 'string') {
-    return `Failed query: ${error.query}`;
-  }
+  // First: PGlite's own errors carry `query` and `params` too, and their message is the reason.
   if (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)) {
     return error.message.replace(/: ".*"/s, ': "[redacted]"');
+  }
+  if (Array.isArray(error.params) && typeof error.query === 'string') {
+    return `Failed query: ${error.query}`;
   }
   return error.message;
 }

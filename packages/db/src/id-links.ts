@@ -35,10 +35,12 @@ export function idLinks<
 
     /** Makes `linkedIds` (duplicates ignored) the whole set of `ownerId`'s links. */
     async replace(db: Database, ownerId: string, linkedIds: readonly string[]): Promise<void> {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: drizzle's generic table types
       await db.delete(table as PgTable).where(eq(owner, ownerId));
       const unique = [...new Set(linkedIds)];
       if (unique.length === 0) return;
       const rows = unique.map((id) => ({ [ownerKey]: ownerId, [linkedKey]: id }));
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: drizzle's generic table types
       await db.insert(table as PgTable).values(rows as never);
     },
   };

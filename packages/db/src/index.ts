@@ -10,6 +10,13 @@ export type { CreateDatabaseOptions } from './create-database.ts';
 export { connectPostgres, createDatabase, openPglite, redactUrl } from './create-database.ts';
 export { prepared } from './prepared.ts';
 export { isDatabaseUnavailable, isUniqueViolation, redactDatabaseError } from './errors.ts';
+export {
+  DISK_FULL_MESSAGE,
+  DatabaseDiskFullError,
+  isDiskFull,
+  noteDiskFull,
+  rootCauseOf,
+} from './disk-full.ts';
 export { queryRows } from './rows.ts';
 export { idLinks } from './id-links.ts';
 export {
@@ -25,5 +32,11 @@ export type { WaitForDatabaseOptions } from './wait-for-database.ts';
 export { waitForDatabase } from './wait-for-database.ts';
 export type { DataFolderLock } from './data-folder-lock.ts';
 export { DataFolderLockedError, lockDataFolder } from './data-folder-lock.ts';
-export { eventOutbox, infrastructureSchema } from './infrastructure/schema.ts';
+export {
+  eventOutbox,
+  idempotencyKeys,
+  infrastructureSchema,
+  rateLimits,
+} from './infrastructure/schema.ts';
 export { infrastructureMigrations } from './infrastructure/migrations.ts';
+export type { PoolStats } from './pool-stats.ts';

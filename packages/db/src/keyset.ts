@@ -77,6 +77,7 @@ export async function selectKeysetRows<T extends PgTable>(
 ): Promise<KeysetRow<T>[]> {
   const rows = await db
     .select({ ...getTableColumns(table as PgTable), pageKey: order.key })
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: drizzle's generic table types
     .from(table as PgTable)
     .where(and(page.where, page.after))
     .orderBy(...order.orderBy)

@@ -1,3 +1,4 @@
+import { noteDiskFull } from './disk-full.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 type Log = (fields: Record<string, unknown>, message: string) => void;
@@ -25,7 +26,8 @@ export function createOutageLog(logger: OutageLogger, worker: string): OutageLog
   let down = false;
   return {
     failed(error, message, fields = {}) {
-      if (!isDatabaseUnavailable(error)) {
+      const diskFull = noteDiskFull(error);
+      if (!diskFull && !isDatabaseUnavailable(error)) {
         logger.error({ err: error, ...fields }, message);
         return;
       }
@@ -33,7 +35,9 @@ export function createOutageLog(logger: OutageLogger, worker: string): OutageLog
       down = true;
       logger.warn(
         { err: error, worker },
-        `database unavailable: ${worker} paused until it answers`,
+        diskFull
+          ? `database disk full: ${worker} paused until it can write`
+          : `database unavailable: ${worker} paused until it answers`,
       );
     },
     succeeded() {

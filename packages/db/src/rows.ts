@@ -6,6 +6,7 @@ import type { Database } from './database.ts';
  * PGlite an object holding `rows`.
  */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  const answer: unknown = await db.execute(query);
+  const result = answer as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }

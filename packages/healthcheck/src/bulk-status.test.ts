@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { maintenanceContract } from '@checkline/maintenance/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthChecks, results } from './db/schema.ts';
 import type { HealthStatus } from './schemas.ts';
@@ -73,6 +74,12 @@ beforeAll(async () => {
   for (let i = 0; i < resultRows.length; i += 1_000) {
     await database.db.insert(results).values(resultRows.slice(i, i + 1_000));
   }
+  // Written around the scheduler, so each check's alert status is set as counting would have.
+  await database.db.execute(sql`
+    update ${healthChecks} as checks set alert_status = latest.status
+    from (select distinct on (health_check_id) health_check_id, status from ${results}
+      order by health_check_id, checked_at desc) as latest
+    where latest.health_check_id = checks.id`);
   const inMaintenance = systemIds.filter(
     (_, i) => shapes[i % shapes.length]!.status === 'maintenance',
   );
@@ -122,25 +129,23 @@ describe('getBulkSystemHealthStatus for 500 systems with 3 checks each', () => {
     expect(one.count).toBeGreaterThan(0);
     expect(fifty.count).toBe(one.count);
     expect(all.count).toBe(one.count);
-    expect(all.count).toBeLessThanOrEqual(3);
+    // One of them asks the catalog which of the systems exist: a missing one is left out.
+    expect(all.count).toBeLessThanOrEqual(4);
     const withoutWindows = await statementsFor(systemIds.slice(0, 1));
     expect(withoutWindows.count).toBeLessThanOrEqual(all.count);
   });
 
-  it('counts honestly: a call that reaches the catalog shows its statement too', async () => {
+  it('counts honestly: the catalog lookup of a single or a bulk call shows as a statement', async () => {
     const single = (
       await counted.count((harness) =>
         harness.as(reader).getSystemHealthStatus({ systemId: systemIds[1]! }),
       )
     ).count;
-    const bulkOfOne = (await statementsFor(systemIds.slice(1, 2))).count;
-    expect(single).toBe(bulkOfOne + 1);
     expect(counted.statements.some((statement) => statement.includes('"catalog"."systems"'))).toBe(
-      false,
+      true,
     );
-    await counted.count((harness) =>
-      harness.as(reader).getSystemHealthStatus({ systemId: systemIds[1]! }),
-    );
+    const bulkOfOne = await statementsFor(systemIds.slice(1, 2));
+    expect(bulkOfOne.count).toBe(single);
     expect(counted.statements.some((statement) => statement.includes('"catalog"."systems"'))).toBe(
       true,
     );

@@ -1,5 +1,4 @@
 import { definePlugin } from '@checkline/core';
-import type { AnyPlugin } from '@checkline/core';
 import type { DatabaseHandle } from '@checkline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -34,7 +33,7 @@ function probePlugin(registerTypes: (types: HealthCheckTypeExtension) => void) {
       registerTypes(kept);
     },
   });
-  return Object.assign(plugin as unknown as AnyPlugin, { kept: () => kept! });
+  return Object.assign(plugin, { kept: () => kept! });
 }
 
 let database: DatabaseHandle;

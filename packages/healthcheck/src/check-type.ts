@@ -1,9 +1,15 @@
-import { QualifiedRegistry, badRequest, createExtensionPoint } from '@checkline/core';
+import {
+  QualifiedRegistry,
+  badRequest,
+  createExtensionPoint,
+  publishedJsonSchema,
+} from '@checkline/core';
 import { z } from 'zod';
 import type { HealthCheckTypeInfo } from './schemas.ts';
-import type { CheckTarget } from './targets/check-targets.ts';
-import { refusedTargets } from './targets/check-targets.ts';
-import type { TargetPolicy } from './targets/target-policy.ts';
+import type { CheckTarget } from './check-targets.ts';
+import { refusedTargets } from './check-targets.ts';
+import type { Database } from '@checkline/db';
+import type { TargetPolicy } from '@checkline/net';
 
 /** What one run of a check found. */
 export interface CheckOutcome {
@@ -11,7 +17,15 @@ export interface CheckOutcome {
   status: 'pass' | 'warn' | 'fail';
   latencyMs: number;
   message: string;
+  /**
+   * Milliseconds the run waited in our own queue (for a connection slot to the target's
+   * origin) before it reached the target; not part of `latencyMs` nor of the timeout.
+   */
+  queueWaitMs?: number;
 }
+
+/** A wait of the run in our own queue, with the run's timeout stopped meanwhile. */
+export type QueuedWait = <T>(wait: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
 export interface RunOptions {
   /** Aborted when the run must stop: its timeout passed or the server is shutting down. */
@@ -25,6 +39,18 @@ export interface RunOptions {
   targets: TargetPolicy;
   /** The check being run, for types that keep state of their own per check (heartbeat). */
   healthCheckId?: string;
+  /**
+   * Where such a type reads that state: the scheduler's root database, or the caller's
+   * transaction for `runHealthCheck`. Present whenever `healthCheckId` is.
+   */
+  db?: Database;
+  /**
+   * Waits for what the run needs before it reaches its target (a connection slot) with the
+   * timeout stopped; the time is reported as the outcome's `queueWaitMs`. The wait's signal
+   * aborts on cancellation and when the run could not start in time (a `LateStartError`).
+   * Absent when a type is run on its own: then the wait is only cancellable by `signal`'s parent.
+   */
+  queued?: QueuedWait;
 }
 
 /** A kind of health check: how its config looks and how one run is done. */
@@ -66,11 +92,11 @@ export function createHealthCheckTypeRegistry(): HealthCheckTypeRegistry {
 }
 
 /** The type with a config schema that refuses unknown keys; throws unless it is an object. */
-export function withStrictConfig<TConfig>(type: HealthCheckType<TConfig>): HealthCheckType {
+function withStrictConfig<TConfig>(type: HealthCheckType<TConfig>): HealthCheckType {
   if (!(type.config instanceof z.ZodObject)) {
     throw new Error(`Health check type ${type.id}: config must be a z.object() schema`);
   }
-  return { ...type, config: type.config.strict() } as HealthCheckType;
+  return { ...type, config: type.config.strict() };
 }
 
 /** The extension point's API for one registering plugin. */
@@ -91,10 +117,7 @@ export function describeCheckTypes(registry: HealthCheckTypeRegistry): HealthChe
     id: type.qualifiedId,
     displayName: type.displayName,
     description: type.description ?? '',
-    configSchema: z.toJSONSchema(type.config, { io: 'input', unrepresentable: 'any' }) as Record<
-      string,
-      unknown
-    >,
+    configSchema: publishedJsonSchema(type.config),
   }));
 }
 

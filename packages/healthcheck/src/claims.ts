@@ -9,6 +9,9 @@ export interface ClaimedRun {
   config: Record<string, unknown>;
   timeoutMs: number;
   dueAt: Date;
+  systemId: string;
+  /** The check's creator (`{kind}:{id}`); null for checks made before it was recorded. */
+  createdBy: string | null;
 }
 
 export interface ClaimOptions {
@@ -65,6 +68,8 @@ export async function claimDueRuns(tx: Database, options: ClaimOptions): Promise
       config: healthChecks.config,
       timeoutMs: healthChecks.timeoutMs,
       dueAt: healthChecks.claimedDueAt,
+      systemId: healthChecks.systemId,
+      createdBy: healthChecks.createdBy,
     });
   return rows.map((row) => ({ ...row, dueAt: row.dueAt! }));
 }
@@ -86,4 +91,21 @@ export async function nextDueAt(db: Database): Promise<Date | null> {
     .orderBy(asc(healthChecks.nextRunAt))
     .limit(1);
   return row?.at ?? null;
+}
+
+/**
+ * Puts claimed runs off until `until` (their checks' hosts or owners have enough in flight);
+ * any scheduler may take them then, each with its own due time.
+ */
+export async function deferRuns(db: Database, runs: readonly ClaimedRun[], until: Date) {
+  if (runs.length === 0) return;
+  await db
+    .update(healthChecks)
+    .set({ claimedUntil: until })
+    .where(
+      inArray(
+        healthChecks.id,
+        runs.map((run) => run.healthCheckId),
+      ),
+    );
 }

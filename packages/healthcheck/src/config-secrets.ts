@@ -1,8 +1,8 @@
 import { SECRET_CONFIG_KEYS } from './public-config.ts';
 
 /**
- * Encrypts and decrypts secrets at rest; the server hands in the keyring the notification
- * plugin uses (`ENCRYPTION_KEY`), whose sealed values start `enc:`.
+ * Encrypts and decrypts secrets at rest; the server hands in its core `Keyring`
+ * (`ENCRYPTION_KEY`), whose sealed values start `enc:`.
  */
 export interface SecretSealer {
   encrypt(plaintext: string, aad: string): string;

@@ -1,4 +1,3 @@
-import type { ProcedureMeta } from '@checkline/core/contract';
 import { restMethodFor } from '@checkline/core/contract';
 import { describe, expect, it } from 'vitest';
 import { healthcheckContract } from './contract.ts';
@@ -17,6 +16,8 @@ const expected = {
   setSystemDependencies: ['POST', 'healthcheck.healthcheck.manage'],
   getSystemDependencies: ['GET', 'healthcheck.healthcheck.read'],
   getUptime: ['POST', 'healthcheck.healthcheck.read'],
+  getRollups: ['GET', 'healthcheck.healthcheck.read'],
+  getDailyUptime: ['POST', 'healthcheck.healthcheck.read'],
   getSchedulerStatus: ['GET', 'healthcheck.healthcheck.manage'],
 } as const;
 
@@ -30,17 +31,16 @@ describe('healthcheck contract', () => {
     (name, procedure) => {
       const { route, meta } = procedure['~orpc'];
       const [method, rule] = expected[name as keyof typeof expected];
-      expect(route.method).toBe(restMethodFor(name, meta as ProcedureMeta));
+      expect(route.method).toBe(restMethodFor(name, meta));
       expect(route.method).toBe(method);
       expect(route.path).toBe(`/rest/healthcheck/${name}`);
       expect(route.operationId).toBe(`healthcheck.${name}`);
-      expect((meta as ProcedureMeta).access).toEqual([rule]);
+      expect(meta.access).toEqual([rule]);
     },
   );
 
   it('names catalog systems as attached resources, never as its own', () => {
-    const metaOf = (name: keyof typeof expected) =>
-      healthcheckContract[name]['~orpc'].meta as ProcedureMeta;
+    const metaOf = (name: keyof typeof expected) => healthcheckContract[name]['~orpc'].meta;
     const system = { type: 'catalog.system', label: 'System' };
     expect(metaOf('getSystemHealthStatus').attachedTo).toEqual({
       ...system,
@@ -73,7 +73,7 @@ describe('healthcheck contract', () => {
       via: 'systemId',
     });
     for (const procedure of Object.values(healthcheckContract)) {
-      expect((procedure['~orpc'].meta as ProcedureMeta).resource).toBeUndefined();
+      expect(procedure['~orpc'].meta.resource).toBeUndefined();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { z } from 'zod';
-import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
+import { attachedListOfSystems, attachedToSystemsIn } from '@checkline/catalog/contract';
 import { healthcheckAccess } from './access.ts';
 import {
   CreateHealthCheckInputSchema,
@@ -22,7 +22,13 @@ import {
   UpdateHealthCheckInputSchema,
 } from './schemas.ts';
 import { GetSchedulerStatusInputSchema, SchedulerStatusSchema } from './scheduler-schemas.ts';
-import { GetUptimeInputSchema, UptimeSchema } from './uptime-schemas.ts';
+import {
+  GetRollupsInputSchema,
+  GetUptimeInputSchema,
+  RollupsSchema,
+  UptimeSchema,
+} from './uptime-schemas.ts';
+import { DailyUptimeSchema, GetDailyUptimeInputSchema } from './daily-uptime-schemas.ts';
 
 const read = { access: [healthcheckAccess.read] };
 const manage = { access: [healthcheckAccess.manage] };
@@ -35,16 +41,16 @@ export const healthcheckContract = defineContract('healthcheck', {
     .output(z.object({ types: z.array(HealthCheckTypeInfoSchema) })),
   getHealthChecks: query({
     ...read,
-    ...attachedToSystems('systemId', 'healthChecks'),
+    ...attachedListOfSystems('systemId', 'healthChecks'),
     summary: 'Checks by system and name, a page at a time, optionally of one system.',
     description:
-      'Checks of systems the caller may not see are left out after the page is read, so a page may be short while `nextCursor` is not null.',
+      'Checks of systems the caller may not see are left out; a page fills with rows the caller may see, so only the last page is short.',
   })
     .input(GetHealthChecksInputSchema)
     .output(HealthCheckPageSchema),
   createHealthCheck: mutation({
     ...manage,
-    ...namesSystems('systemId'),
+    ...attachedToSystemsIn('systemId'),
     summary: 'Adds a check to an existing catalog system; its first run is due at once.',
     description: 'A heartbeat check answers its `heartbeatToken` here, the only time it is shown.',
   })
@@ -78,16 +84,16 @@ export const healthcheckContract = defineContract('healthcheck', {
     .output(HistorySchema),
   getSystemHealthStatus: query({
     ...read,
-    ...namesSystems('systemId'),
+    ...attachedToSystemsIn('systemId'),
     summary: 'The health of one system and the latest result of each of its checks.',
   })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemHealthStatusSchema),
   getBulkSystemHealthStatus: query({
     ...read,
-    ...attachedToSystems('systemId', 'statuses'),
+    ...attachedListOfSystems('systemId', 'statuses'),
     summary:
-      'The health of up to 500 systems, in the order asked, leaving out those the caller may not see.',
+      'The health of up to 500 systems, in the order asked, leaving out those that do not exist or the caller may not see.',
   })
     .input(GetBulkSystemHealthStatusInputSchema)
     .output(z.object({ statuses: z.array(SystemHealthStatusSchema) })),
@@ -100,32 +106,51 @@ export const healthcheckContract = defineContract('healthcheck', {
     .output(HeartbeatTokenSchema),
   setSystemDependencies: mutation({
     ...manage,
-    ...namesSystems('systemId', 'dependsOn'),
+    ...attachedToSystemsIn('systemId', 'dependsOn'),
     summary: 'Replaces the systems a system depends on; a change that closes a cycle is refused.',
     description:
-      "While a system it depends on is unhealthy, a system's status changes are announced with `causedBy` naming that dependency, and notifications stay quiet about them.",
+      "While a system it depends on is unhealthy, a system's status changes are announced with `causedBy` naming that dependency, and notifications stay quiet about them. Dependencies on systems the caller may not see are kept, and left out of the answer; a refused cycle shows them as `…`.",
   })
     .input(SetSystemDependenciesInputSchema)
     .output(SystemDependenciesSchema),
   getSystemDependencies: query({
     ...read,
-    ...namesSystems('systemId'),
-    summary: 'The systems a system depends on.',
+    ...attachedToSystemsIn('systemId'),
+    summary: 'The systems a system depends on, of those the caller may see.',
   })
     .input(GetSystemHealthStatusInputSchema)
     .output(SystemDependenciesSchema),
   getUptime: query({
     ...read,
-    ...namesSystems('systemIds'),
+    ...attachedToSystemsIn('systemIds'),
     // Up to a thousand ids do not fit a query string.
     bulk: true,
     summary:
       'Uptime and latency of systems or checks over 24h, 7d, 30d and 90d, from hourly and daily rollups.',
     description:
-      'A fixed number of statements however many systems or checks (up to 500 ids each). Checks of systems the caller may not see are left out.',
+      'A fixed number of statements however many systems or checks (up to 500 ids each). A system named that does not exist, or that the caller may not see, is NOT_FOUND; checks of systems the caller may not see are left out.',
   })
     .input(GetUptimeInputSchema)
     .output(UptimeSchema),
+  getRollups: query({
+    ...read,
+    summary:
+      "One check's hourly (24h, 7d) or daily (30d, 90d) rollups, oldest first: runs, failures, uptime and latency per bucket.",
+    description:
+      'For charts over long ranges and daily uptime bars; a bucket in which the check never ran is absent. A check of a system the caller may not see is NOT_FOUND.',
+  })
+    .input(GetRollupsInputSchema)
+    .output(RollupsSchema),
+  getDailyUptime: query({
+    ...read,
+    ...attachedListOfSystems('systemId', 'systems'),
+    bulk: true,
+    summary: 'Uptime of systems per UTC day over up to 90 days, from the daily rollups.',
+    description:
+      'One statement however many systems (up to 500). Systems that do not exist or the caller may not see are left out; a day without a scheduled run has a null `uptimePercent`.',
+  })
+    .input(GetDailyUptimeInputSchema)
+    .output(DailyUptimeSchema),
   getSchedulerStatus: query({
     ...manage,
     summary:

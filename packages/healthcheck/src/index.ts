@@ -30,16 +30,6 @@ export {
 export { createHealthcheckRouter } from './router.ts';
 export { defaultRunRateLimit } from './run-rate-limit.ts';
 export type { Scheduler, SchedulerSettings } from './scheduler.ts';
-export type { CheckTarget } from './targets/check-targets.ts';
-export type { BuiltInRefusalSet } from './targets/built-in-refusals.ts';
-export { pinnedAgent, type PinnedAgent } from './targets/pinned-agent.ts';
-export { systemResolver, type ResolvedAddress, type Resolver } from './targets/resolver.ts';
-export {
-  createTargetPolicy,
-  TargetRefusedError,
-  type TargetPolicy,
-  type TargetPolicyOptions,
-  type VettedTarget,
-} from './targets/target-policy.ts';
-export { parseTargetList } from './targets/target-rules.ts';
+export type { CheckTarget } from './check-targets.ts';
 export * from './schemas.ts';
+export * from './daily-uptime-schemas.ts';

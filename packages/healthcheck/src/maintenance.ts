@@ -17,7 +17,7 @@ export type MaintenanceLookup = (
 export function maintenanceLookup(context: RequestContext): MaintenanceLookup {
   return async function systemsInMaintenance(db, systemIds) {
     if (systemIds.length === 0) return new Set();
-    const maintenance = pluginClient({ ...context, db }, 'maintenance', maintenanceContract);
+    const maintenance = pluginClient({ ...context, db }, maintenanceContract);
     const { windows } = await maintenance.getBulkActiveWindows({ systemIds: [...systemIds] });
     const asked = new Set(systemIds);
     return new Set(windows.flatMap((window) => window.systemIds).filter((id) => asked.has(id)));

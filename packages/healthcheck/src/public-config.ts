@@ -1,5 +1,8 @@
+import type { BoundSecretFields } from '@checkline/core';
+import { mergeStoredSecrets } from '@checkline/core';
+
 /** What stands in for a header value in every answer. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Top-level config keys that hold a secret (the postgres password): never in an answer. */
 export const SECRET_CONFIG_KEYS = ['password'] as const;
@@ -21,12 +24,16 @@ export function publicConfig(config: Record<string, unknown>): Record<string, un
   };
 }
 
-/** A new config sent without its secrets keeps the stored ones (only for the same type). */
-export function keepStoredSecrets(sent: unknown, stored: Record<string, unknown>): unknown {
+/**
+ * A new config sent without its secrets keeps the stored ones (only for the same type), unless
+ * it moves the check to another destination (host, port): a secret is only ever sent where it
+ * was entered for, so it must then be given again. `fields` are the type's marked fields.
+ */
+export function keepStoredSecrets(
+  sent: unknown,
+  stored: Record<string, unknown>,
+  fields: BoundSecretFields,
+): unknown {
   if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return sent;
-  const kept = { ...(sent as Record<string, unknown>) };
-  for (const key of SECRET_CONFIG_KEYS) {
-    if (kept[key] === undefined && stored[key] !== undefined) kept[key] = stored[key];
-  }
-  return kept;
+  return mergeStoredSecrets(sent, stored, fields).value;
 }

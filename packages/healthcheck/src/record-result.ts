@@ -5,6 +5,7 @@ import type { HealthCheckResult, HealthStatusChange } from './schemas.ts';
 import { toResult } from './service.ts';
 import { recomputeSystemStatus } from './system-status.ts';
 import { writeResults } from './write-results.ts';
+import { countAlertStates, lockChecks } from './count-alert-states.ts';
 
 export interface ResultToRecord {
   healthCheckId: string;
@@ -32,7 +33,11 @@ export async function recordResult(
   inMaintenance: MaintenanceLookup,
 ): Promise<RecordedResult> {
   return db.transaction(async (tx) => {
-    const [written] = await writeResults(tx, [{ ...input, lagMs: null, processId: null }]);
+    await lockChecks(tx, [input.healthCheckId]);
+    const [written] = await countAlertStates(
+      tx,
+      await writeResults(tx, [{ ...input, lagMs: null, processId: null }]),
+    );
     if (!written) return { result: null, change: null };
     const change = await recomputeSystemStatus(
       tx,

@@ -4,7 +4,9 @@ import type { Database } from '@checkline/db';
 import { healthStatusChanged } from './events.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import { recomputeSystemStatus } from './system-status.ts';
-import type { FinishedRun, WrittenResult } from './write-results.ts';
+import type { CountedResult } from './count-alert-states.ts';
+import { countAlertStates, lockChecks } from './count-alert-states.ts';
+import type { FinishedRun } from './write-results.ts';
 import { writeResults } from './write-results.ts';
 
 export interface ResultWriterDeps {
@@ -33,11 +35,11 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Systems whose status may have changed: one of their checks has a first or a different outcome. */
-function changedSystems(written: readonly WrittenResult[]) {
+/** Systems whose status may have changed: one of their checks has a new alert status. */
+function changedSystems(written: readonly CountedResult[]) {
   const latest = new Map<string, Date>();
-  for (const { row, systemId, previous } of written) {
-    if (previous === row.status) continue;
+  for (const { row, systemId, alertChanged } of written) {
+    if (!alertChanged) continue;
     const at = latest.get(systemId);
     if (!at || row.checkedAt > at) latest.set(systemId, row.checkedAt);
   }
@@ -63,7 +65,11 @@ export function createResultWriter(
 
   async function writeBatch(runs: FinishedRun[]) {
     const eventIds = await deps.db.transaction(async (tx) => {
-      const written = await writeResults(tx, runs);
+      await lockChecks(
+        tx,
+        runs.map((run) => run.healthCheckId),
+      );
+      const written = await countAlertStates(tx, await writeResults(tx, runs));
       const ids: string[] = [];
       for (const [systemId, at] of changedSystems(written)) {
         const change = await recomputeSystemStatus(tx, systemId, at, deps.inMaintenance);

@@ -8,7 +8,7 @@ import {
   reader,
   startHealthcheck,
 } from './testing/harness.ts';
-import { fixedResolver } from './testing/resolver.ts';
+import { fixedResolver } from '@checkline/net/testing';
 import type { HttpTarget } from './testing/targets.ts';
 import { startHttpTarget, startTcpTarget } from './testing/targets.ts';
 

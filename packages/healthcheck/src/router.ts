@@ -1,11 +1,14 @@
-import { assertSystemsExist } from '@checkline/catalog';
+import { readDailyUptime } from './daily-uptime.ts';
+import { assertSystemsExist, existingSystems } from '@checkline/catalog';
 import { systemResource } from '@checkline/catalog/contract';
 import type { RequestContext } from '@checkline/core';
 import {
+  boundSecretFields,
   assertAttachedReach,
   badRequest,
   implementPlugin,
   notFound,
+  pageScope,
   runInTransaction,
   unreachableResources,
 } from '@checkline/core';
@@ -27,8 +30,9 @@ import type { HealthStatusChange } from './schemas.ts';
 import * as healthchecks from './service.ts';
 import { readSchedulerStatus } from './scheduler-status.ts';
 import { readSystemStatuses, recomputeSystemStatus } from './system-status.ts';
+import { readRollupSeries } from './rollup-series.ts';
 import { checksCovered, readUptime } from './uptime.ts';
-import type { TargetPolicy } from './targets/target-policy.ts';
+import type { TargetPolicy } from '@checkline/net';
 
 export interface HealthcheckRouterDeps {
   types: HealthCheckTypeRegistry;
@@ -53,7 +57,13 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       deps.secrets,
     );
 
-  /** The check addressed by `id`, once the caller may act on its system (API.md 2). */
+  const secretFieldsOf = (typeId: string) => {
+    const type = types.get(typeId);
+    if (!type) throw new Error(`Health check type ${typeId} is not registered`);
+    return boundSecretFields(type.config);
+  };
+
+  /** The check addressed by `id`, once the caller may act on its system (hidden answers as missing). */
   const addressedCheck = async (context: RequestContext, id: string, level: 'read' | 'manage') => {
     const check = await healthchecks.getHealthCheckRow(context.db, id);
     await assertAttachedReach(context, systemResource, [check.systemId], level, () =>
@@ -67,9 +77,7 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       types: describeCheckTypes(types),
     })),
     getHealthChecks: os.getHealthChecks.handler(({ context, input }) =>
-      // Checks of hidden systems are left out by the access middleware after the page is read;
-      // the cursor stays the unfiltered page's, so a short page still leads on to every later check.
-      healthchecks.listHealthChecks(context.db, input),
+      healthchecks.listHealthChecks(context.db, input, pageScope(context)),
     ),
     createHealthCheck: os.createHealthCheck.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);
@@ -77,6 +85,7 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       const check = await healthchecks.createHealthCheck(context.db, input, {
         now: at,
         parseConfig,
+        createdBy: `${context.principal.kind}:${context.principal.id}`,
       });
       return withHeartbeatToken(context.db, check, undefined, at);
     }),
@@ -86,6 +95,7 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       const check = await healthchecks.updateHealthCheck(context.db, input, {
         now: at,
         parseConfig,
+        secretFieldsOf,
       });
       return withHeartbeatToken(context.db, check, before.type, at);
     }),
@@ -102,7 +112,11 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
     runHealthCheck: os.runHealthCheck.handler(async ({ context, input }) => {
       await deps.assertMayRun(context.principal);
       const check = await addressedCheck(context, input.id, 'manage');
-      const outcome = await runCheck(types, { ...check, healthCheckId: check.id }, { targets });
+      const outcome = await runCheck(
+        types,
+        { ...check, healthCheckId: check.id },
+        { targets, db: context.db },
+      );
       // The check ran outside any transaction; its result and status change commit together.
       const result = await runInTransaction(context, async (inner) => {
         const recorded = await recordResult(
@@ -118,7 +132,7 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
     }),
     getHistory: os.getHistory.handler(async ({ context, input }) => {
       const check = await addressedCheck(context, input.healthCheckId, 'read');
-      return healthchecks.listHistory(context.db, check.id, input);
+      return healthchecks.listHistory(context.db, check.id, input, pageScope(context));
     }),
     getSystemHealthStatus: os.getSystemHealthStatus.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);
@@ -129,13 +143,18 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
       );
       return status!;
     }),
-    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => ({
-      statuses: await readSystemStatuses(
-        context.db,
-        [...new Set(input.systemIds)],
-        maintenanceLookup(context),
-      ),
-    })),
+    getBulkSystemHealthStatus: os.getBulkSystemHealthStatus.handler(async ({ context, input }) => {
+      // A missing system is left out as a hidden one is (by the access middleware).
+      const asked = [...new Set(input.systemIds)];
+      const existing = await existingSystems(context, asked);
+      return {
+        statuses: await readSystemStatuses(
+          context.db,
+          asked.filter((id) => existing.has(id)),
+          maintenanceLookup(context),
+        ),
+      };
+    }),
     rotateHeartbeatToken: os.rotateHeartbeatToken.handler(async ({ context, input }) => {
       const check = await addressedCheck(context, input.id, 'manage');
       if (check.type !== HEARTBEAT_TYPE) {
@@ -148,24 +167,47 @@ export function createHealthcheckRouter(deps: HealthcheckRouterDeps) {
     }),
     setSystemDependencies: os.setSystemDependencies.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId, ...input.dependsOn]);
-      const dependsOn = await writeDependencies(context.db, input.systemId, input.dependsOn);
-      return { systemId: input.systemId, dependsOn };
+      // Dependencies on systems the caller may not see are neither shown nor undone by it.
+      const hidden = await unreachableResources(context, systemResource, 'read');
+      const dependsOn = await writeDependencies(
+        context.db,
+        input.systemId,
+        input.dependsOn,
+        hidden,
+      );
+      return { systemId: input.systemId, dependsOn: dependsOn.filter((id) => !hidden.has(id)) };
     }),
     getSystemDependencies: os.getSystemDependencies.handler(async ({ context, input }) => {
       await assertSystemsExist(context, [input.systemId]);
-      return {
-        systemId: input.systemId,
-        dependsOn: await readDependencies(context.db, input.systemId),
-      };
+      const [dependsOn, hidden] = await Promise.all([
+        readDependencies(context.db, input.systemId),
+        unreachableResources(context, systemResource, 'read'),
+      ]);
+      return { systemId: input.systemId, dependsOn: dependsOn.filter((id) => !hidden.has(id)) };
     }),
     getUptime: os.getUptime.handler(async ({ context, input }) => {
-      // Named systems are vetted by the access middleware; checks named by id are vetted here.
+      // Named systems are vetted by the access middleware (a hidden one is NOT_FOUND), so a
+      // missing one is NOT_FOUND too; checks named by id are vetted here.
+      await assertSystemsExist(context, input.systemIds ?? []);
       const [checks, hidden] = await Promise.all([
         checksCovered(context.db, input),
         unreachableResources(context, systemResource, 'read'),
       ]);
       const visible = checks.filter((check) => !hidden.has(check.systemId));
       return readUptime(context.db, input, visible, now());
+    }),
+    getRollups: os.getRollups.handler(async ({ context, input }) => {
+      await addressedCheck(context, input.healthCheckId, 'read');
+      return readRollupSeries(context.db, input, now());
+    }),
+    getDailyUptime: os.getDailyUptime.handler(async ({ context, input }) => {
+      // A missing system is left out exactly as a hidden one is.
+      const [found, hidden] = await Promise.all([
+        existingSystems(context, input.systemIds),
+        unreachableResources(context, systemResource, 'read'),
+      ]);
+      const systemIds = input.systemIds.filter((id) => found.has(id));
+      return readDailyUptime(context.db, { ...input, systemIds }, hidden, now());
     }),
     getSchedulerStatus: os.getSchedulerStatus.handler(({ context, input }) =>
       readSchedulerStatus(context.db, input, now()),

@@ -1,7 +1,10 @@
-import type { CheckOutcome, HealthCheckTypeRegistry } from './check-type.ts';
-import { isTimeout, withDeadline } from './deadline.ts';
-import { assertTargetsAllowed } from './targets/check-targets.ts';
-import type { TargetPolicy } from './targets/target-policy.ts';
+import type { CheckOutcome, HealthCheckTypeRegistry, QueuedWait } from './check-type.ts';
+import { isTimeout } from './deadline.ts';
+import { assertTargetsAllowed } from './check-targets.ts';
+import { LateStartError } from './late-start.ts';
+import { createRunClock } from './run-clock.ts';
+import type { Database } from '@checkline/db';
+import type { TargetPolicy } from '@checkline/net';
 
 /** How long past its timeout a type that ignores its signal is waited for. */
 const GRACE_MS = 1_000;
@@ -17,25 +20,54 @@ export interface CheckToRun {
 export interface RunCheckOptions {
   /** Judges the check's targets before the type runs, and is handed to the type. */
   targets: TargetPolicy;
+  /** Handed to the type with `healthCheckId`, for the state it keeps per check. */
+  db?: Database;
   /** Cancels the run (server shutdown). */
   cancel?: AbortSignal;
+  /**
+   * Milliseconds from this call within which a run waiting in our own queue (a connection slot)
+   * must have reached its target; past them the run is answered as late instead. Without it a
+   * run waits until cancelled. A duration, not an instant: the caller's clock may not be ours.
+   */
+  startWithinMs?: number;
+}
+
+/** A run that could not start in time: nothing was asked of the target. */
+export interface LateStart {
+  status: 'late';
+  queueWaitMs: number;
 }
 
 /**
  * Runs a check once with its type, once the target policy accepts every target the type names
  * (a refused one fails the run before anything connects). Never rejects and never outlives the
- * timeout by more than a grace period: whatever goes wrong becomes a `fail` outcome.
+ * timeout by more than a grace period: whatever goes wrong becomes a `fail` outcome. Time spent
+ * in our own queue (`queued`) stops the timeout and is reported as `queueWaitMs`; with
+ * `startWithinMs`, a run still queued then is answered as `late`, never as a failure of the
+ * target.
  */
 export async function runCheck(
   registry: HealthCheckTypeRegistry,
   check: CheckToRun,
-  { targets, cancel = new AbortController().signal }: RunCheckOptions,
-): Promise<CheckOutcome> {
+  options: RunCheckOptions & { startWithinMs?: undefined },
+): Promise<CheckOutcome>;
+export async function runCheck(
+  registry: HealthCheckTypeRegistry,
+  check: CheckToRun,
+  options: RunCheckOptions,
+): Promise<CheckOutcome | LateStart>;
+export async function runCheck(
+  registry: HealthCheckTypeRegistry,
+  check: CheckToRun,
+  { targets, db, cancel = new AbortController().signal, startWithinMs }: RunCheckOptions,
+): Promise<CheckOutcome | LateStart> {
   const startedAt = performance.now();
+  let queueWaitMs = 0;
   const failed = (message: string): CheckOutcome => ({
     status: 'fail',
-    latencyMs: Math.round(performance.now() - startedAt),
+    latencyMs: Math.round(performance.now() - startedAt - queueWaitMs),
     message,
+    queueWaitMs: Math.round(queueWaitMs),
   });
   const type = registry.get(check.type);
   if (!type) return failed(`Unknown health check type "${check.type}"`);
@@ -43,33 +75,56 @@ export async function runCheck(
   const config = type.config.safeParse(check.config);
   if (!config.success) return failed(`Invalid config: ${config.error.issues[0]?.message ?? ''}`);
 
-  const deadline = withDeadline(cancel, check.timeoutMs);
-  let timer: NodeJS.Timeout | undefined;
-  const overdue = new Promise<CheckOutcome>((resolve) => {
-    timer = setTimeout(
-      () => resolve(failed(`Timed out after ${check.timeoutMs} ms`)),
-      check.timeoutMs + GRACE_MS,
-    );
-  });
+  const clock = createRunClock(cancel, check.timeoutMs, GRACE_MS);
+  let late: LateStartError | undefined;
+  const queued: QueuedWait = async (wait) => {
+    const waitStarted = performance.now();
+    clock.pause();
+    const waiting = new AbortController();
+    const onCancel = () => waiting.abort(cancel.reason);
+    cancel.addEventListener('abort', onCancel, { once: true });
+    const elapsed = () => Math.round(performance.now() - waitStarted);
+    const startsLate = () => waiting.abort((late = new LateStartError(elapsed())));
+    const lateTimer =
+      startWithinMs === undefined
+        ? undefined
+        : setTimeout(startsLate, Math.max(0, startWithinMs - (waitStarted - startedAt)));
+    try {
+      if (cancel.aborted) onCancel();
+      return await wait(waiting.signal);
+    } finally {
+      clearTimeout(lateTimer);
+      cancel.removeEventListener('abort', onCancel);
+      queueWaitMs += performance.now() - waitStarted;
+      clock.resume();
+    }
+  };
+  const overdue = clock.overdue.then(() => failed(`Timed out after ${check.timeoutMs} ms`));
   const run = () =>
     type.run(config.data, {
-      signal: deadline.signal,
+      signal: clock.signal,
       timeoutMs: check.timeoutMs,
       targets,
       healthCheckId: check.healthCheckId,
+      ...(db && { db }),
+      queued,
     });
   try {
     const named = type.targets?.(config.data) ?? [];
     const attempt =
-      named.length === 0 ? run() : assertTargetsAllowed(targets, named, deadline.signal).then(run);
-    return await Promise.race([attempt, overdue]);
+      named.length === 0 ? run() : assertTargetsAllowed(targets, named, clock.signal).then(run);
+    const outcome = await Promise.race([attempt, overdue]);
+    if (late) return { status: 'late', queueWaitMs: Math.round(queueWaitMs) };
+    return { ...outcome, queueWaitMs: Math.round(queueWaitMs) };
   } catch (error) {
-    if (deadline.signal.aborted && error === deadline.signal.reason) {
+    if (late || error instanceof LateStartError) {
+      return { status: 'late', queueWaitMs: Math.round(queueWaitMs) };
+    }
+    if (clock.signal.aborted && error === clock.signal.reason) {
       return failed(isTimeout(error) ? `Timed out after ${check.timeoutMs} ms` : 'Cancelled');
     }
     return failed(error instanceof Error ? error.message : String(error));
   } finally {
-    clearTimeout(timer);
-    deadline.release();
+    clock.release();
   }
 }

@@ -11,6 +11,12 @@ export type GetSchedulerStatusInput = z.infer<typeof GetSchedulerStatusInputSche
 /** Percentiles of the lag (run start minus due time) of runs in the window; null with none. */
 const LagSchema = z.object({ p50: z.number().nullable(), p99: z.number().nullable() });
 
+/**
+ * Percentiles of the time runs in the window waited for a connection slot to their target's
+ * origin (scheduler pressure, not part of any check's latency or timeout); null with none.
+ */
+const QueueWaitSchema = z.object({ p50: z.number().nullable(), p99: z.number().nullable() });
+
 export const SchedulerStatusSchema = z.object({
   at: instant,
   windowSeconds: z.number().int(),
@@ -20,6 +26,7 @@ export const SchedulerStatusSchema = z.object({
   oldestDueAt: instant.nullable(),
   runsPerSecond: z.number(),
   lagMs: LagSchema,
+  queueWaitMs: QueueWaitSchema,
   /** Each server process that ran checks in the window. */
   processes: z.array(
     z.object({
@@ -27,6 +34,7 @@ export const SchedulerStatusSchema = z.object({
       runs: z.number().int(),
       runsPerSecond: z.number(),
       lagMs: LagSchema,
+      queueWaitMs: QueueWaitSchema,
       lastRunAt: instant,
     }),
   ),

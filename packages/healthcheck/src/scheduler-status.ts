@@ -27,17 +27,21 @@ interface StatsRow {
   runs: number;
   p50: number | null;
   p99: number | null;
+  waitP50: number | null;
+  waitP99: number | null;
   last: number | null;
 }
 
-const lag = (row: StatsRow | undefined) => ({
-  p50: row?.p50 == null ? null : Number(row.p50),
-  p99: row?.p99 == null ? null : Number(row.p99),
+const orNull = (value: number | null | undefined) => (value == null ? null : Number(value));
+const lag = (row: StatsRow | undefined) => ({ p50: orNull(row?.p50), p99: orNull(row?.p99) });
+const queueWait = (row: StatsRow | undefined) => ({
+  p50: orNull(row?.waitP50),
+  p99: orNull(row?.waitP99),
 });
 
 /**
- * How the schedulers keep up: the due backlog now, and runs per second with lag percentiles
- * over the last `windowMinutes`, in all and per process (from the process id and lag each
+ * How the schedulers keep up: the due backlog now, and runs per second with percentiles of lag
+ * and of the wait for connection slots (scheduler pressure) over the last `windowMinutes`, in all and per process (from the process id and lag each
  * scheduled result carries). Two statements.
  */
 export async function readSchedulerStatus(
@@ -56,6 +60,8 @@ export async function readSchedulerStatus(
           count(*)::int as runs,
           percentile_disc(0.5) within group (order by ${results.lagMs}) as p50,
           percentile_disc(0.99) within group (order by ${results.lagMs}) as p99,
+          percentile_disc(0.5) within group (order by ${results.queueWaitMs}) as "waitP50",
+          percentile_disc(0.99) within group (order by ${results.queueWaitMs}) as "waitP99",
           (extract(epoch from max(${results.checkedAt})) * 1000)::float8 as last
         from ${results}
         where ${results.checkedAt} > ${since}::timestamptz
@@ -72,6 +78,7 @@ export async function readSchedulerStatus(
       runs: Number(row.runs),
       runsPerSecond: Number(row.runs) / windowSeconds,
       lagMs: lag(row),
+      queueWaitMs: queueWait(row),
       lastRunAt: new Date(Number(row.last)).toISOString(),
     }))
     .sort((a, b) => a.processId.localeCompare(b.processId));
@@ -82,6 +89,7 @@ export async function readSchedulerStatus(
     oldestDueAt: backlog.oldestDueAt?.toISOString() ?? null,
     runsPerSecond: Number(total?.runs ?? 0) / windowSeconds,
     lagMs: lag(total),
+    queueWaitMs: queueWait(total),
     processes,
   };
 }

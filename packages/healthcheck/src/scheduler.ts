@@ -1,19 +1,22 @@
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import type { EventBus, Logger } from '@checkline/core';
-import { singleFlight } from '@checkline/core';
+import type { EventBus, Logger, Metrics } from '@checkline/core';
+import { createPeriodicTask, singleFlight } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import type { ClaimedRun } from './claims.ts';
-import { claimDueRuns, nextDueAt, releaseRun } from './claims.ts';
+import { claimDueRuns, deferRuns, nextDueAt, releaseRun } from './claims.ts';
+import type { FairKey } from './fair-queue.ts';
+import { createFairQueue } from './fair-queue.ts';
+import { targetHostsOf } from './run-hosts.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
 import type { ResultWriterSettings } from './result-writer.ts';
 import { createResultWriter } from './result-writer.ts';
 import { purgeHistory } from './retention.ts';
 import { runCheck } from './run-check.ts';
 import { countDueBacklog } from './scheduler-status.ts';
-import type { TargetPolicy } from './targets/target-policy.ts';
+import type { TargetPolicy } from '@checkline/net';
 
 const DAY_MS = 24 * 60 * 60 * 1_000;
 
@@ -27,6 +30,18 @@ export interface SchedulerSettings {
   claimGapMs?: number;
   /** Runs this process keeps in flight at once (CHECK_CONCURRENCY). Default 256. */
   concurrency?: number;
+  /** Runs of one target host in flight at once (CHECK_MAX_PER_HOST); as many may wait. Default 8. */
+  maxPerHost?: number;
+  /**
+   * Runs of one owner's checks (their creator; the system for checks without one) in flight at
+   * once (CHECK_MAX_PER_OWNER); as many may wait. Default 64.
+   */
+  maxPerOwner?: number;
+  /**
+   * How long, in ms, a claimed run whose host or owner has enough runs in flight and waiting is
+   * put off before any process may claim it again. Default 1 000.
+   */
+  deferMs?: number;
   /** Runs claimed in one transaction at most. Default 100. */
   claimBatch?: number;
   /** Added to a check's timeout for the lease on its claimed run. Default 5 000. */
@@ -45,10 +60,13 @@ export interface SchedulerSettings {
   writes?: ResultWriterSettings;
 }
 
-const defaults = {
+export const schedulerDefaults = {
   tickIntervalMs: 1_000,
   claimGapMs: 50,
   concurrency: 256,
+  maxPerHost: 8,
+  maxPerOwner: 64,
+  deferMs: 1_000,
   claimBatch: 100,
   leaseMarginMs: 5_000,
   retentionMs: 7 * DAY_MS,
@@ -56,6 +74,14 @@ const defaults = {
   purgeIntervalMs: 60 * 60 * 1_000,
   behindAfterMs: 5_000,
 };
+
+/** A claimed run waiting for (or holding) its turn; `done` settles its task. */
+interface QueuedRun {
+  run: ClaimedRun;
+  /** Epoch ms after which it is given back instead of started (its lease would not cover it). */
+  startBy: number;
+  done: () => void;
+}
 
 const defaultProcessId = () =>
   `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 6)}`;
@@ -69,6 +95,8 @@ export interface SchedulerDeps {
   inMaintenance: MaintenanceLookup;
   logger: Logger;
   now: () => Date;
+  /** Where finished runs and their lag are counted (`GET /metrics`). */
+  metrics?: Pick<Metrics, 'checkRuns' | 'checkLag'>;
 }
 
 export interface Scheduler {
@@ -96,7 +124,7 @@ export interface Scheduler {
  * holds one slot and nothing else. Results are written in batches (result-writer.ts).
  */
 export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings = {}): Scheduler {
-  const options = { ...defaults, ...settings };
+  const options = { ...schedulerDefaults, ...settings };
   const processId = settings.processId ?? defaultProcessId();
   // Refill in batches rather than one claim per finished run, unless slots are few.
   const refillAt = Math.max(1, Math.min(options.claimBatch, Math.floor(options.concurrency / 8)));
@@ -105,9 +133,14 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   // Every run in flight listens to it, to stop at shutdown.
   setMaxListeners(options.concurrency + 10, shutdown.signal);
   const writer = createResultWriter(deps, options.writes);
-  let inFlight = 0;
+  const queue = createFairQueue<QueuedRun>({
+    concurrency: options.concurrency,
+    run: execute,
+    onFinish: () => wakeSlotWaiters(),
+  });
+  // Claimed and not finished: running, or waiting for its host's or owner's turn.
+  const inFlight = () => queue.running + queue.waiting;
   let slotWaiters: (() => void)[] = [];
-  let timer: NodeJS.Timeout | undefined;
   let lastPurgeAt: number | undefined;
   let behind = false;
   // While the database is away every look fails fast; the outage is logged once, not per look.
@@ -121,38 +154,84 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   const slotFreed = () => new Promise<void>((resolve) => slotWaiters.push(resolve));
   shutdown.signal.addEventListener('abort', wakeSlotWaiters);
 
-  async function execute(run: ClaimedRun) {
+  /**
+   * The queue's part of a run: the check itself, holding its slot. Writing its result (batched)
+   * happens after the slot is free; the run's task settles once written.
+   */
+  async function execute(queued: QueuedRun) {
+    const { run, startBy } = queued;
     const startedAt = deps.now();
-    let outcome;
+    let finish: () => Promise<void>;
     try {
-      outcome = await runCheck(deps.types, run, {
-        targets: deps.targets,
-        cancel: shutdown.signal,
-      });
-    } finally {
-      inFlight -= 1;
-      wakeSlotWaiters();
+      if (shutdown.signal.aborted || startedAt.getTime() > startBy) {
+        // Stopping, or waited past its lease margin for its host or owner: give it back.
+        finish = () => releaseRun(deps.db, run, deps.now());
+      } else {
+        const outcome = await runCheck(deps.types, run, {
+          targets: deps.targets,
+          db: deps.db,
+          cancel: shutdown.signal,
+          // Waiting for a connection slot past it, the run is given back: late, not failed.
+          startWithinMs: startBy - startedAt.getTime(),
+        });
+        if (outcome.status === 'late') noteLateStart(run, outcome.queueWaitMs);
+        deps.metrics?.checkRuns.inc({ type: run.type, outcome: outcome.status });
+        deps.metrics?.checkLag.observe((startedAt.getTime() - run.dueAt.getTime()) / 1_000);
+        finish = () =>
+          shutdown.signal.aborted || outcome.status === 'late'
+            ? releaseRun(deps.db, run, deps.now())
+            : writer.write({
+                healthCheckId: run.healthCheckId,
+                outcome,
+                dueAt: run.dueAt,
+                checkedAt: deps.now(),
+                lagMs: startedAt.getTime() - run.dueAt.getTime(),
+                processId,
+              });
+      }
+    } catch (error) {
+      finish = () => Promise.reject(error);
     }
-    if (shutdown.signal.aborted) return releaseRun(deps.db, run, deps.now());
-    await writer.write({
-      healthCheckId: run.healthCheckId,
-      outcome,
-      dueAt: run.dueAt,
-      checkedAt: deps.now(),
-      lagMs: startedAt.getTime() - run.dueAt.getTime(),
-      processId,
-    });
-  }
-
-  function launch(run: ClaimedRun) {
-    inFlight += 1;
     // A run that fails to be written keeps its claim; the lease lapses and a later look retries it.
-    const task = execute(run)
+    void finish()
       .catch((error: unknown) =>
         outage.failed(error, 'health check run failed', { healthCheckId: run.healthCheckId }),
       )
-      .finally(() => tasks.delete(task));
+      .finally(queued.done);
+  }
+
+  /**
+   * A run that waited for a connection slot to its origin until its lease would not cover it:
+   * given back (any process retries it) and reported as late, never as the target's failure.
+   */
+  function noteLateStart(run: ClaimedRun, queueWaitMs: number) {
+    deps.logger.warn(
+      { processId, healthCheckId: run.healthCheckId, queueWaitMs },
+      'health check run could not start in time: every connection slot of its origin was busy (raise CHECK_MAX_PER_HOST or add server processes)',
+    );
+  }
+
+  /** The limits a run counts against: its owner's (its lane), then each of its target hosts'. */
+  function fairKeys(run: ClaimedRun): FairKey[] {
+    const owner = run.createdBy ?? `system:${run.systemId}`;
+    return [
+      { key: `owner:${owner}`, cap: options.maxPerOwner },
+      ...targetHostsOf(deps.types, run).map((host) => ({
+        key: `host:${host}`,
+        cap: options.maxPerHost,
+      })),
+    ];
+  }
+
+  /** Queues `run` fairly; false when its host or owner has enough waiting already. */
+  function launch(run: ClaimedRun, claimedAt: Date): boolean {
+    let done = () => {};
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const queued: QueuedRun = { run, startBy: claimedAt.getTime() + options.leaseMarginMs, done };
+    if (!queue.offer(queued, fairKeys(run))) return false;
+    const task = finished.finally(() => tasks.delete(task));
     tasks.add(task);
+    return true;
   }
 
   const purge = (now = deps.now()) =>
@@ -199,7 +278,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     while (!shutdown.signal.aborted) {
       // Inside the loop: under a lasting backlog one look goes on for as long.
       await purgeIfDue(deps.now());
-      const free = options.concurrency - inFlight;
+      const free = options.concurrency - inFlight();
       if (free < refillAt) {
         await slotFreed();
         continue;
@@ -209,10 +288,14 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
       const claimed = await deps.db.transaction((tx) =>
         claimDueRuns(tx, { now, limit: asked, leaseMarginMs: options.leaseMarginMs }),
       );
-      for (const run of claimed) launch(run);
-      started += claimed.length;
+      const launched = claimed.filter((run) => launch(run, now));
+      const deferred = claimed.filter((run) => !launched.includes(run));
+      // Long enough that this look's later claims reach other owners' runs first.
+      await deferRuns(deps.db, deferred, new Date(now.getTime() + options.deferMs));
+      started += launched.length;
       const full = claimed.length === asked;
-      await noteBacklog(now, claimed, full);
+      // Runs put off for their host or owner are not this process falling behind.
+      await noteBacklog(now, launched, launched.length === asked);
       if (!full) break;
     }
     return started;
@@ -228,6 +311,18 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     return Math.min(options.tickIntervalMs, Math.max(options.claimGapMs, wait));
   }
 
+  // Looks right away, then again when the next run falls due (the tick at most); a failed look
+  // is retried a tick later.
+  const looking = createPeriodicTask({
+    name: 'health check scheduler',
+    intervalMs: options.tickIntervalMs,
+    runAtStart: true,
+    logger: deps.logger,
+    outageLog: outage,
+    run: () => looks.run(),
+    nextDelayMs: delayUntilNextLook,
+  });
+
   const scheduler: Scheduler = {
     processId,
     tick() {
@@ -239,27 +334,11 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     },
     purge: () => purge(),
     start() {
-      if (timer || shutdown.signal.aborted) return;
-      const next = (delay: number) => {
-        timer = setTimeout(async function lookForDueRuns() {
-          let delay: number = options.tickIntervalMs;
-          try {
-            await scheduler.tick();
-            delay = await delayUntilNextLook();
-            outage.succeeded();
-          } catch (error) {
-            outage.failed(error, 'health check scheduler look failed');
-          }
-          if (!shutdown.signal.aborted) next(delay);
-        }, delay);
-        // Background work must not keep the process alive on its own.
-        timer.unref();
-      };
-      next(0);
+      if (!shutdown.signal.aborted) looking.start();
     },
     async stop() {
       shutdown.abort();
-      clearTimeout(timer);
+      await looking.stop();
       await looks.settled();
       await scheduler.idle();
     },

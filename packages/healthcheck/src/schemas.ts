@@ -32,6 +32,20 @@ const timeoutMs = z
   .int()
   .min(100, 'The timeout is at least 100 ms')
   .max(120_000, 'The timeout is at most 120000 ms');
+const MAX_ALERT_THRESHOLD = 20;
+const alertThreshold = z
+  .number()
+  .int()
+  .min(1, 'At least 1 run')
+  .max(MAX_ALERT_THRESHOLD, `At most ${MAX_ALERT_THRESHOLD} runs`);
+const MIN_RETRY_INTERVAL_SECONDS = 5;
+const retryIntervalSeconds = z
+  .number()
+  .int()
+  .min(
+    MIN_RETRY_INTERVAL_SECONDS,
+    `The retry interval is at least ${MIN_RETRY_INTERVAL_SECONDS} seconds`,
+  );
 const name = z.string().trim().min(1, 'Name must not be empty').max(200);
 const typeId = z.string().trim().min(1).max(200);
 /** Checked against the type's own schema by the server; its shape depends on the type. */
@@ -46,6 +60,10 @@ export const HealthCheckSchema = z.object({
   config,
   intervalSeconds: z.number().int(),
   timeoutMs: z.number().int(),
+  failuresBeforeAlert: z.number().int(),
+  recoveriesBeforeResolve: z.number().int(),
+  /** Seconds between runs while a change waits for its threshold; null: the interval. */
+  retryIntervalSeconds: z.number().int().nullable(),
   nextRunAt: instant,
   createdAt: instant,
   updatedAt: instant,
@@ -64,6 +82,17 @@ export const HealthCheckResultSchema = z.object({
   checkedAt: instant,
   /** How late the run started (its start minus its due time), in ms; null for a run by hand. */
   lagMs: z.number().int().nullable(),
+  /**
+   * How long the run waited in Checkline's own queue for a connection slot to the target's
+   * origin, in ms (scheduler pressure); not part of `latencyMs` nor of the timeout. Null for
+   * results written before it was recorded.
+   */
+  queueWaitMs: z.number().int().nullable(),
+  /**
+   * The outcome had not reached its check's threshold (`failuresBeforeAlert` failures or
+   * `recoveriesBeforeResolve` recoveries in a row): the system's status did not count it.
+   */
+  pending: z.boolean(),
 });
 HealthCheckResultSchema.register(z.globalRegistry, { id: 'HealthCheckResult' });
 export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
@@ -89,6 +118,15 @@ export const CreateHealthCheckInputSchema = z.object({
   intervalSeconds: intervalSeconds.default(60),
   /** Milliseconds a run may take; shorter than the interval. Default 10 000. */
   timeoutMs: timeoutMs.default(10_000),
+  /**
+   * Failed runs in a row before the check counts as failing, 1 to 20. Default 1: checks made
+   * before thresholds existed alert as they did.
+   */
+  failuresBeforeAlert: alertThreshold.default(1),
+  /** Working runs in a row before a failing check counts as working again, 1 to 20. Default 1. */
+  recoveriesBeforeResolve: alertThreshold.default(1),
+  /** Seconds to the next run while a change waits for its threshold (at most the interval); omitted: the interval. */
+  retryIntervalSeconds: retryIntervalSeconds.optional(),
 });
 export type CreateHealthCheckInput = z.infer<typeof CreateHealthCheckInputSchema>;
 
@@ -100,6 +138,10 @@ export const UpdateHealthCheckInputSchema = z.object({
   config: config.optional(),
   intervalSeconds: intervalSeconds.optional(),
   timeoutMs: timeoutMs.optional(),
+  failuresBeforeAlert: alertThreshold.optional(),
+  recoveriesBeforeResolve: alertThreshold.optional(),
+  /** `null` goes back to the interval. */
+  retryIntervalSeconds: retryIntervalSeconds.nullable().optional(),
 });
 export type UpdateHealthCheckInput = z.infer<typeof UpdateHealthCheckInputSchema>;
 
@@ -129,6 +171,11 @@ export const SystemHealthStatusSchema = z.object({
     z.object({
       healthCheckId: id,
       name: z.string(),
+      /**
+       * The outcome the system's status counts: the latest one that reached its threshold;
+       * null until one has. It differs from `latest.status` while `latest.pending`.
+       */
+      alertStatus: CheckOutcomeStatusSchema.nullable(),
       latest: HealthCheckResultSchema.nullable(),
       /**
        * The check runs later than its interval: its latest run started more than an interval
@@ -148,11 +195,27 @@ export const GetBulkSystemHealthStatusInputSchema = z.object({
   systemIds: z.array(id).max(MAX_BULK_SYSTEMS, `At most ${MAX_BULK_SYSTEMS} systems per call`),
 });
 
+/** A check whose latest result was not healthy when its system's status changed. */
+export const FailingCheckSchema = z.object({
+  healthCheckId: id,
+  name: z.string(),
+  type: z.string(),
+  status: CheckOutcomeStatusSchema,
+  message: z.string(),
+  latencyMs: z.number().int(),
+  checkedAt: instant,
+});
+export type FailingCheck = z.infer<typeof FailingCheckSchema>;
+
 export const HealthStatusChangeSchema = z.object({
   systemId: id,
   previous: HealthStatusSchema,
   current: HealthStatusSchema,
   at: instant,
+  /** When the previous status began; absent in changes published before it was kept. */
+  previousSince: instant.optional(),
+  /** The checks whose latest result is not healthy, worst first; absent in older changes. */
+  failingChecks: z.array(FailingCheckSchema).optional(),
   /**
    * Set when the change happened while a system this one depends on was unhealthy (or is the
    * recovery from such a change): notifications stay quiet about it.

@@ -7,7 +7,7 @@ import { createPostgresCheckType, PostgresCheckConfigSchema } from './check-type
 import { configSecretAad } from './config-secrets.ts';
 import { healthChecks } from './db/schema.ts';
 import { rotateHealthCheckSecrets } from './secret-rotation.ts';
-import { createTargetPolicy } from './targets/target-policy.ts';
+import { createTargetPolicy } from '@checkline/net';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
   admin,

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
+import type { BoundSecretFields } from '@checkline/core';
 import { badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
@@ -30,7 +32,7 @@ export type ConfigParser = (
   checkId: string,
 ) => Promise<Record<string, unknown>>;
 
-export function toHealthCheck(row: HealthCheckRow): HealthCheck {
+function toHealthCheck(row: HealthCheckRow): HealthCheck {
   return {
     id: row.id,
     systemId: row.systemId,
@@ -39,6 +41,9 @@ export function toHealthCheck(row: HealthCheckRow): HealthCheck {
     config: publicConfig(row.config),
     intervalSeconds: row.intervalSeconds,
     timeoutMs: row.timeoutMs,
+    failuresBeforeAlert: row.failuresBeforeAlert,
+    recoveriesBeforeResolve: row.recoveriesBeforeResolve,
+    retryIntervalSeconds: row.retryIntervalSeconds,
     nextRunAt: row.nextRunAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -55,6 +60,8 @@ export function toResult(row: Omit<ResultRow, 'processId'>): HealthCheckResult {
     dueAt: row.dueAt?.toISOString() ?? null,
     checkedAt: row.checkedAt.toISOString(),
     lagMs: row.lagMs,
+    queueWaitMs: row.queueWaitMs,
+    pending: row.pending,
   };
 }
 
@@ -66,6 +73,18 @@ function assertTimeoutFitsInterval(timeoutMs: number, intervalSeconds: number) {
   if (timeoutMs >= intervalSeconds * 1_000) {
     throw badRequest('The timeout must be shorter than the interval', [
       { path: 'timeoutMs', message: `Must be below ${intervalSeconds * 1_000} ms (the interval)` },
+    ]);
+  }
+}
+
+/** Quick re-checks come sooner than the next regular run, or they are no quicker. */
+function assertRetryFitsInterval(retryIntervalSeconds: number | null, intervalSeconds: number) {
+  if (retryIntervalSeconds !== null && retryIntervalSeconds > intervalSeconds) {
+    throw badRequest('The retry interval must not exceed the interval', [
+      {
+        path: 'retryIntervalSeconds',
+        message: `Must be at most ${intervalSeconds} s (the interval)`,
+      },
     ]);
   }
 }
@@ -84,16 +103,18 @@ const checkPages = keysetPages(
   keysetOrder([healthChecks.systemId, healthChecks.name]),
 );
 
-/** A page of checks by system and name, optionally of one system. */
+/** A page of checks by system and name, of those `scope` may see, optionally of one system. */
 export async function listHealthChecks(
   db: Database,
-  input: GetHealthChecksInput = { limit: 100 },
+  input: GetHealthChecksInput,
+  scope: PageScope,
 ): Promise<HealthCheckPage> {
-  const page = await checkPages.read(db, healthChecks, {
-    ...input,
-    where: input.systemId === undefined ? undefined : eq(healthChecks.systemId, input.systemId),
-  });
-  return { healthChecks: page.rows.map(toHealthCheck), nextCursor: page.nextCursor };
+  const where =
+    input.systemId === undefined ? undefined : eq(healthChecks.systemId, input.systemId);
+  const page = await checkPages.read(db, healthChecks, { ...input, where }, scope, (rows) =>
+    rows.map(toHealthCheck),
+  );
+  return { healthChecks: page.items, nextCursor: page.nextCursor };
 }
 
 export async function getHealthCheckRow(db: Database, id: string): Promise<HealthCheckRow> {
@@ -105,9 +126,10 @@ export async function getHealthCheckRow(db: Database, id: string): Promise<Healt
 export async function createHealthCheck(
   db: Database,
   input: CreateHealthCheckInput,
-  options: { now: Date; parseConfig: ConfigParser },
+  options: { now: Date; parseConfig: ConfigParser; createdBy?: string },
 ): Promise<HealthCheck> {
   assertTimeoutFitsInterval(input.timeoutMs, input.intervalSeconds);
+  assertRetryFitsInterval(input.retryIntervalSeconds ?? null, input.intervalSeconds);
   // The id is chosen here, not by the database: sealed secrets name their row.
   const id = randomUUID();
   const config = await options.parseConfig(input.type, input.config, id);
@@ -121,7 +143,11 @@ export async function createHealthCheck(
       config,
       intervalSeconds: input.intervalSeconds,
       timeoutMs: input.timeoutMs,
+      failuresBeforeAlert: input.failuresBeforeAlert,
+      recoveriesBeforeResolve: input.recoveriesBeforeResolve,
+      retryIntervalSeconds: input.retryIntervalSeconds ?? null,
       nextRunAt: options.now,
+      createdBy: options.createdBy ?? null,
       createdAt: options.now,
       updatedAt: options.now,
     })
@@ -134,7 +160,12 @@ export async function createHealthCheck(
 export async function updateHealthCheck(
   db: Database,
   input: UpdateHealthCheckInput,
-  options: { now: Date; parseConfig: ConfigParser },
+  options: {
+    now: Date;
+    parseConfig: ConfigParser;
+    /** The secrets and destinations a type's config marks. */
+    secretFieldsOf: (typeId: string) => BoundSecretFields;
+  },
 ): Promise<HealthCheck> {
   const { id, ...changes } = input;
   const [current] = await db
@@ -150,12 +181,19 @@ export async function updateHealthCheck(
     ]);
   }
   const sentConfig =
-    type === current.type ? keepStoredSecrets(changes.config, current.config) : changes.config;
+    type === current.type
+      ? keepStoredSecrets(changes.config, current.config, options.secretFieldsOf(type))
+      : changes.config;
   const config =
     changes.config === undefined ? current.config : await options.parseConfig(type, sentConfig, id);
   const intervalSeconds = changes.intervalSeconds ?? current.intervalSeconds;
   const timeoutMs = changes.timeoutMs ?? current.timeoutMs;
   assertTimeoutFitsInterval(timeoutMs, intervalSeconds);
+  const retryIntervalSeconds =
+    changes.retryIntervalSeconds === undefined
+      ? current.retryIntervalSeconds
+      : changes.retryIntervalSeconds;
+  assertRetryFitsInterval(retryIntervalSeconds, intervalSeconds);
   // A check whose behaviour changed runs again soon rather than at its old cadence.
   const behaviourChanged = [
     changes.type,
@@ -172,6 +210,13 @@ export async function updateHealthCheck(
         config,
         intervalSeconds,
         timeoutMs,
+        retryIntervalSeconds,
+        ...(changes.failuresBeforeAlert !== undefined && {
+          failuresBeforeAlert: changes.failuresBeforeAlert,
+        }),
+        ...(changes.recoveriesBeforeResolve !== undefined && {
+          recoveriesBeforeResolve: changes.recoveriesBeforeResolve,
+        }),
         ...(behaviourChanged && { nextRunAt: options.now }),
         updatedAt: options.now,
       })
@@ -212,13 +257,14 @@ export async function listHistory(
   db: Database,
   healthCheckId: string,
   input: Omit<GetHistoryInput, 'healthCheckId'>,
+  scope: PageScope,
 ): Promise<History> {
-  const page = await historyPages.read(db, results, {
-    ...input,
-    where: and(
-      eq(results.healthCheckId, healthCheckId),
-      input.before === undefined ? undefined : lt(results.checkedAt, new Date(input.before)),
-    ),
-  });
-  return { results: page.rows.map(toResult), nextCursor: page.nextCursor };
+  const where = and(
+    eq(results.healthCheckId, healthCheckId),
+    input.before === undefined ? undefined : lt(results.checkedAt, new Date(input.before)),
+  );
+  const page = await historyPages.read(db, results, { ...input, where }, scope, (rows) =>
+    rows.map(toResult),
+  );
+  return { results: page.items, nextCursor: page.nextCursor };
 }

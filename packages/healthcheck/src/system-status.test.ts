@@ -40,6 +40,14 @@ beforeEach(() => {
   teamOnly.clear();
 });
 
+/**
+ * Answering checks get a timeout no loaded machine reaches (the first request of a process also
+ * sets up the HTTP client); only a target that never answers is given the short one, so a timeout
+ * here always means the target hung, never that the test machine was slow.
+ */
+const answeringTimeoutMs = 10_000;
+const hangingTimeoutMs = 300;
+
 let pathCount = 0;
 /** A system with one http check per entry, each on its own path of the target. */
 async function systemWithChecks(count: number) {
@@ -53,7 +61,7 @@ async function systemWithChecks(count: number) {
       name: `check ${i}`,
       type: 'healthcheck.http',
       config: { url: target.url(path) },
-      timeoutMs: 300,
+      timeoutMs: answeringTimeoutMs,
     });
     checks.push({ ...check, path });
   }
@@ -82,11 +90,13 @@ describe('status changes', () => {
     await run(a);
     expect(transitions()).toEqual(['unknown->healthy', 'healthy->degraded']);
     target.respond(a.path, { hang: true });
+    await h.as(manager).updateHealthCheck({ id: a.id, timeoutMs: hangingTimeoutMs });
     await run(a);
     await run(b);
     expect(transitions()).toEqual(['unknown->healthy', 'healthy->degraded', 'degraded->unhealthy']);
     target.respond(a.path, { status: 200 });
     target.respond(b.path, { status: 200 });
+    await h.as(manager).updateHealthCheck({ id: a.id, timeoutMs: answeringTimeoutMs });
     await run(a);
     await run(b);
     await run(b);
@@ -111,6 +121,41 @@ describe('status changes', () => {
     target.respond(only.path, { status: 200 });
     await run(only);
     expect(transitions()).toEqual(['unknown->healthy', 'healthy->unhealthy', 'unhealthy->healthy']);
+  });
+
+  it('tells with each change which checks fail and why, and since when the previous status held', async () => {
+    const { checks } = await systemWithChecks(2);
+    const [a, b] = checks as [(typeof checks)[0], (typeof checks)[0]];
+    await run(a);
+    const healthySince = clock.now().toISOString();
+    target.respond(b.path, { status: 503 });
+    await run(b);
+    const [first, degraded] = h.changes;
+    // The first status has nothing before it to measure from.
+    expect(first?.previousSince).toBeUndefined();
+    expect(first?.failingChecks).toEqual([]);
+    expect(degraded).toMatchObject({ previous: 'healthy', current: 'degraded' });
+    expect(degraded?.previousSince).toBe(healthySince);
+    expect(degraded?.failingChecks).toEqual([
+      {
+        healthCheckId: b.id,
+        name: b.name,
+        type: 'healthcheck.http',
+        status: 'fail',
+        message: 'Expected status 2xx, got 503',
+        latencyMs: expect.any(Number),
+        checkedAt: clock.now().toISOString(),
+      },
+    ]);
+    const degradedSince = clock.now().toISOString();
+    target.respond(b.path, { status: 200 });
+    await run(b);
+    expect(h.changes.at(-1)).toMatchObject({
+      previous: 'degraded',
+      current: 'healthy',
+      previousSince: degradedSince,
+      failingChecks: [],
+    });
   });
 
   it('announces the change when deleting a check changes the status', async () => {
@@ -154,7 +199,7 @@ describe('status changes', () => {
           inTransaction: true,
           emit: (_type, payload) => void queued.push(payload),
         };
-        const client = createRouterClient(h.runtime.router.healthcheck!, {
+        const client = createRouterClient(h.runtime.router.healthcheck, {
           context,
         }) as unknown as ContractRouterClient<HealthcheckContract>;
         await client.runHealthCheck({ id: checks[0]!.id });
@@ -231,6 +276,7 @@ describe('getSystemHealthStatus', () => {
         checks: checks.map((check) => ({
           healthCheckId: check.id,
           name: check.name,
+          alertStatus: null,
           latest: null,
           late: false,
         })),
@@ -294,7 +340,7 @@ describe('getSystemHealthStatus', () => {
 });
 
 describe('getBulkSystemHealthStatus', () => {
-  it('works: answers each system once, in the order asked', async () => {
+  it('works: answers each system once, in the order asked, leaving out missing ones', async () => {
     const healthy = await systemWithChecks(1);
     const silent = await systemWithChecks(0);
     await run(healthy.checks[0]!);
@@ -304,7 +350,6 @@ describe('getBulkSystemHealthStatus', () => {
     expect(statuses.map((status) => [status.systemId, status.status])).toEqual([
       [silent.system.id, 'unknown'],
       [healthy.system.id, 'healthy'],
-      [unknownId, 'unknown'],
     ]);
   });
 

@@ -1,10 +1,10 @@
 import type { Database } from '@checkline/db';
 import { prepared } from '@checkline/db';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { healthChecks, results, systemStatuses } from './db/schema.ts';
 import { unhealthyDependency } from './dependencies/store.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
-import type { HealthStatusChange, SystemHealthStatus } from './schemas.ts';
+import type { FailingCheck, HealthStatusChange, SystemHealthStatus } from './schemas.ts';
 import { toResult } from './service.ts';
 import { deriveHealthStatus } from './status.ts';
 import { lateSql } from './lateness.ts';
@@ -22,6 +22,7 @@ const latestResult = prepared((db) => {
       healthCheckId: healthChecks.id,
       systemId: healthChecks.systemId,
       name: healthChecks.name,
+      alertStatus: healthChecks.alertStatus,
       latest: {
         id: latest.id,
         healthCheckId: latest.healthCheckId,
@@ -31,6 +32,8 @@ const latestResult = prepared((db) => {
         dueAt: latest.dueAt,
         checkedAt: latest.checkedAt,
         lagMs: latest.lagMs,
+        queueWaitMs: latest.queueWaitMs,
+        pending: latest.pending,
       },
       late: lateSql(latest.lagMs),
     })
@@ -62,19 +65,55 @@ export async function readSystemStatuses(
     checksBySystem.get(row.systemId)?.push({
       healthCheckId: row.healthCheckId,
       name: row.name,
+      alertStatus: row.alertStatus,
       latest: row.latest ? toResult(row.latest) : null,
       late: row.late,
     });
   }
   return systemIds.map((systemId) => {
     const checks = checksBySystem.get(systemId) ?? [];
-    const outcomes = checks.flatMap((check) => (check.latest ? [check.latest.status] : []));
+    // Outcomes that reached their thresholds; a check with none yet is left out, as if never run.
+    const outcomes = checks.flatMap((check) => (check.alertStatus ? [check.alertStatus] : []));
     return {
       systemId,
       status: deriveHealthStatus(outcomes, maintained.has(systemId)),
       checks,
     };
   });
+}
+
+const worstFirst = { fail: 0, warn: 1, pass: 2 } as const;
+
+/** The checks of `status` whose latest result is not healthy, worst first, with their types. */
+async function failingChecksOf(db: Database, status: SystemHealthStatus): Promise<FailingCheck[]> {
+  const failing = status.checks.flatMap((check) =>
+    check.latest && check.latest.status !== 'pass' ? [{ ...check, latest: check.latest }] : [],
+  );
+  if (failing.length === 0) return [];
+  const types = new Map(
+    (
+      await db
+        .select({ id: healthChecks.id, type: healthChecks.type })
+        .from(healthChecks)
+        .where(
+          inArray(
+            healthChecks.id,
+            failing.map((check) => check.healthCheckId),
+          ),
+        )
+    ).map((row) => [row.id, row.type]),
+  );
+  return failing
+    .sort((a, b) => worstFirst[a.latest.status] - worstFirst[b.latest.status])
+    .map((check) => ({
+      healthCheckId: check.healthCheckId,
+      name: check.name,
+      type: types.get(check.healthCheckId) ?? 'unknown',
+      status: check.latest.status,
+      message: check.latest.message,
+      latencyMs: check.latest.latencyMs,
+      checkedAt: check.latest.checkedAt,
+    }));
 }
 
 /**
@@ -88,12 +127,18 @@ export async function recomputeSystemStatus(
   at: Date,
   inMaintenance: MaintenanceLookup,
 ): Promise<HealthStatusChange | null> {
-  await tx
+  // A status first recorded now has no earlier start to measure from.
+  const firstRecorded = await tx
     .insert(systemStatuses)
     .values({ systemId, status: 'unknown', changedAt: at })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ systemId: systemStatuses.systemId });
   const [stored] = await tx
-    .select({ status: systemStatuses.status, causedBy: systemStatuses.causedBySystemId })
+    .select({
+      status: systemStatuses.status,
+      changedAt: systemStatuses.changedAt,
+      causedBy: systemStatuses.causedBySystemId,
+    })
     .from(systemStatuses)
     .where(eq(systemStatuses.systemId, systemId))
     .for('update');
@@ -113,6 +158,8 @@ export async function recomputeSystemStatus(
     previous,
     current: current.status,
     at: at.toISOString(),
+    ...(stored && firstRecorded.length === 0 && { previousSince: stored.changedAt.toISOString() }),
+    failingChecks: await failingChecksOf(tx, current),
     ...(causedBy !== undefined && { causedBy: { systemId: causedBy } }),
   };
 }

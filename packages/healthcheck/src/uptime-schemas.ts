@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const uptimeWindows = ['24h', '7d', '30d', '90d'] as const;
-export const UptimeWindowSchema = z.enum(uptimeWindows);
+const uptimeWindows = ['24h', '7d', '30d', '90d'] as const;
+const UptimeWindowSchema = z.enum(uptimeWindows);
 export type UptimeWindow = z.infer<typeof UptimeWindowSchema>;
 
 export const MAX_UPTIME_IDS = 500;
@@ -28,7 +28,7 @@ export const GetUptimeInputSchema = z
   });
 export type GetUptimeInput = z.infer<typeof GetUptimeInputSchema>;
 
-export const UptimeFiguresSchema = z.object({
+const UptimeFiguresSchema = z.object({
   window: UptimeWindowSchema,
   /** Share of the checked time found passing (each scheduled run stands for its interval), 0-100; null with no scheduled run. */
   uptimePercent: z.number().nullable(),
@@ -57,3 +57,29 @@ export const UptimeSchema = z.object({
 });
 UptimeSchema.register(z.globalRegistry, { id: 'Uptime' });
 export type Uptime = z.infer<typeof UptimeSchema>;
+
+export const GetRollupsInputSchema = z.object({
+  healthCheckId: z.uuid(),
+  /** 24h and 7d answer hourly buckets, 30d and 90d daily ones (UTC). */
+  window: UptimeWindowSchema,
+});
+export type GetRollupsInput = z.infer<typeof GetRollupsInputSchema>;
+
+const RollupBucketSchema = z.object({
+  bucketStart: z.iso.datetime(),
+  runs: z.number().int(),
+  failures: z.number().int(),
+  /** Share of the bucket's checked time found passing, 0-100; null when nothing was scheduled. */
+  uptimePercent: z.number().nullable(),
+  meanLatencyMs: z.number().nullable(),
+  maxLatencyMs: z.number().nullable(),
+});
+
+export const RollupsSchema = z.object({
+  healthCheckId: z.uuid(),
+  granularity: z.enum(['hour', 'day']),
+  /** Oldest first; a bucket in which the check never ran is absent. */
+  buckets: z.array(RollupBucketSchema),
+});
+RollupsSchema.register(z.globalRegistry, { id: 'Rollups' });
+export type Rollups = z.infer<typeof RollupsSchema>;

@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Which rollups answer a window: hourly for the short ones, daily for the long ones. */
-const windowSpans: Record<UptimeWindow, { granularity: 'hour' | 'day'; ms: number }> = {
+export const windowSpans: Record<UptimeWindow, { granularity: 'hour' | 'day'; ms: number }> = {
   '24h': { granularity: 'hour', ms: DAY_MS },
   '7d': { granularity: 'hour', ms: 7 * DAY_MS },
   '30d': { granularity: 'day', ms: 30 * DAY_MS },

@@ -15,11 +15,10 @@ export interface FinishedRun {
   processId: string | null;
 }
 
-/** A result the batch stored, with the check's outcome before it (null: its first result). */
+/** A result the batch stored, with its check's system. */
 export interface WrittenResult {
   row: typeof results.$inferSelect;
   systemId: string;
-  previous: CheckOutcome['status'] | null;
 }
 
 interface WrittenRow {
@@ -33,7 +32,8 @@ interface WrittenRow {
   checkedAt: number;
   lagMs: number | null;
   processId: string | null;
-  previous: CheckOutcome['status'] | null;
+  queueWaitMs: number | null;
+  pending: boolean;
 }
 
 /** Instants travel as epoch milliseconds: both drivers answer raw SQL dates differently. */
@@ -80,8 +80,8 @@ const rollupUpsert = (granularity: 'hour' | 'day') => {
  * Writes a batch of finished runs in ONE statement: each claim it answers ends, each result is
  * stored (a due time already answered is skipped; a check deleted meanwhile too), and the hourly
  * and daily rollups of the stored results grow by exactly them. A scheduled run stands for its
- * check's interval in the rollups' up/down seconds. Answers the stored results with the check's
- * previous outcome, so the caller recomputes only the systems whose checks changed.
+ * check's interval in the rollups' up/down seconds. Answers the stored results with their
+ * systems; count-alert-states.ts then counts them against their checks' thresholds.
  */
 export async function writeResults(
   db: Database,
@@ -98,6 +98,7 @@ export async function writeResults(
       checked_at: run.checkedAt.toISOString(),
       lag_ms: run.lagMs === null ? null : Math.max(0, Math.round(run.lagMs)),
       process_id: run.processId,
+      queue_wait_ms: Math.max(0, Math.round(run.outcome.queueWaitMs ?? 0)),
     })),
   );
   const rows = await queryRows<WrittenRow>(
@@ -106,7 +107,7 @@ export async function writeResults(
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(health_check_id uuid, status text,
         latency_ms int, message text, due_at timestamptz, checked_at timestamptz, lag_ms int,
-        process_id text)
+        process_id text, queue_wait_ms int)
     ),
     checks as (
       select id, system_id, interval_seconds from ${healthChecks}
@@ -120,19 +121,11 @@ export async function writeResults(
       where checked.id = input.health_check_id and checked.claimed_due_at = input.due_at
       returning checked.id
     ),
-    previous as (
-      select checks.id, (
-        select status from ${results}
-        where health_check_id = checks.id
-        order by checked_at desc, id desc
-        limit 1) as status
-      from checks
-    ),
     inserted as (
       insert into ${results} (health_check_id, status, latency_ms, message, due_at, checked_at,
-        lag_ms, process_id)
+        lag_ms, process_id, queue_wait_ms)
       select input.health_check_id, input.status, input.latency_ms, input.message, input.due_at,
-        input.checked_at, input.lag_ms, input.process_id
+        input.checked_at, input.lag_ms, input.process_id, input.queue_wait_ms
       from input join checks on checks.id = input.health_check_id
       on conflict do nothing
       returning *
@@ -150,12 +143,12 @@ export async function writeResults(
       measured.system_id as "systemId", measured.status, measured.latency_ms as "latencyMs",
       measured.message, ${epochMs('measured.due_at')} as "dueAt",
       ${epochMs('measured.checked_at')} as "checkedAt", measured.lag_ms as "lagMs",
-      measured.process_id as "processId", previous.status as previous
-    from measured left join previous on previous.id = measured.health_check_id`,
+      measured.process_id as "processId", measured.queue_wait_ms as "queueWaitMs",
+      measured.pending
+    from measured`,
   );
-  return rows.map(({ systemId, previous, dueAt, checkedAt, ...row }) => ({
+  return rows.map(({ systemId, dueAt, checkedAt, ...row }) => ({
     systemId,
-    previous,
     row: {
       ...row,
       dueAt: dueAt === null ? null : new Date(Number(dueAt)),

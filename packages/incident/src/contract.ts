@@ -1,4 +1,4 @@
-import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
+import { attachedListOfSystems, attachedToSystemsIn } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { incidentAccess } from './access.ts';
 import {
@@ -15,8 +15,8 @@ import {
 
 const read = { access: [incidentAccess.read] };
 const manage = { access: [incidentAccess.manage] };
-/** Incidents belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
-const listedIncidents = attachedToSystems('systemIds', 'incidents');
+/** Incidents belong to the systems in their `systemIds`; team-only ones hide them. */
+const listedIncidents = attachedListOfSystems('systemIds', 'incidents');
 
 export const incidentContract = defineContract('incident', {
   getIncidents: query({
@@ -36,21 +36,21 @@ export const incidentContract = defineContract('incident', {
     .output(IncidentPageSchema),
   getIncident: query({
     ...read,
-    ...attachedToSystems('systemIds'),
+    ...attachedListOfSystems('systemIds'),
     summary: 'One incident with its timeline.',
   })
     .input(IdInputSchema)
     .output(IncidentDetailSchema),
   createIncident: mutation({
     ...manage,
-    ...namesSystems('systemIds'),
+    ...attachedToSystemsIn('systemIds'),
     summary: 'Opens an incident as `investigating`, with a first timeline entry.',
   })
     .input(CreateIncidentInputSchema)
     .output(IncidentDetailSchema),
   updateIncident: mutation({
     ...manage,
-    ...namesSystems('systemIds'),
+    ...attachedToSystemsIn('systemIds'),
     summary: 'Changes the given fields; a new status or a message adds a timeline entry.',
   })
     .input(UpdateIncidentInputSchema)

@@ -7,6 +7,10 @@ export interface IncidentEvent {
   severity: Severity;
   status: IncidentStatus;
   systemIds: string[];
+  /** Absent in events published before it was carried. */
+  description?: string;
+  /** The message the change added to the timeline, and when; null when it added none. */
+  update?: { message: string; at: string } | null;
 }
 
 export const incidentCreated = defineEvent<IncidentEvent>('incident.created');
@@ -17,12 +21,15 @@ export const incidentUpdated = defineEvent<IncidentEvent>('incident.updated');
 /** The status became `resolved`; published instead of `incident.updated` for that change. */
 export const incidentResolved = defineEvent<IncidentEvent>('incident.resolved');
 
-export function incidentEvent(incident: Incident): IncidentEvent {
+/** The event of a change to `incident` that wrote `message` (if any) to its timeline. */
+export function incidentEvent(incident: Incident, message?: string): IncidentEvent {
   return {
     incidentId: incident.id,
     title: incident.title,
     severity: incident.severity,
     status: incident.status,
     systemIds: incident.systemIds,
+    description: incident.description,
+    update: message === undefined ? null : { message, at: incident.updatedAt },
   };
 }

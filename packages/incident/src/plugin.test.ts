@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { catalogAccess, catalogContract, catalogPlugin } from '@checkline/catalog';
-import type { AnyPlugin } from '@checkline/core';
 import { ExtensionPoints, silentLogger } from '@checkline/core';
 import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
@@ -41,7 +40,7 @@ beforeAll(async () => {
     { pluginId: 'catalog', folder: catalogPlugin.migrationsFolder! },
     { pluginId: 'incident', folder: plugin.migrationsFolder! },
   ]);
-  harness = createPluginHarness([catalogPlugin, plugin] as unknown as AnyPlugin[], database.db);
+  harness = createPluginHarness([catalogPlugin, plugin], database.db);
   const { events } = harness.runtime;
   for (const type of [incidentCreated, incidentUpdated, incidentResolved]) {
     events.subscribe(type, (payload) => {
@@ -57,6 +56,7 @@ beforeAll(async () => {
     logger: silentLogger,
     events,
     plugins: harness.runtime.plugins,
+    metrics: harness.runtime.metrics,
     serviceContext: () => harness.runtime.serviceContext(plugin.id),
   });
 });
@@ -84,6 +84,8 @@ describe('incident events', () => {
             severity: 'critical',
             status: 'investigating',
             systemIds: [system],
+            description: '',
+            update: null,
           },
         },
       ]);
@@ -96,7 +98,15 @@ describe('incident events', () => {
       await incident().updateIncident({ id, severity: 'major', status: 'identified' });
       await incident().updateIncident({ id, status: 'resolved' });
       await incident().updateIncident({ id, status: 'monitoring' });
-      expect((await published()).map((entry) => [entry.event, entry.payload.status])).toEqual([
+      const events = await published();
+      // The message an update wrote travels with its event; a status change alone writes none.
+      expect(events.map((entry) => entry.payload.update?.message ?? null)).toEqual([
+        'Still looking',
+        null,
+        null,
+        null,
+      ]);
+      expect(events.map((entry) => [entry.event, entry.payload.status])).toEqual([
         ['incident.updated', 'investigating'],
         ['incident.updated', 'identified'],
         ['incident.resolved', 'resolved'],

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { catalogAccess, catalogContract, catalogPlugin } from '@checkline/catalog';
-import type { AnyPlugin } from '@checkline/core';
 import { servicePrincipal } from '@checkline/core/contract';
 import { createPluginHarness, testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
@@ -40,10 +39,7 @@ beforeAll(async () => {
     { pluginId: 'catalog', folder: catalogPlugin.migrationsFolder! },
     { pluginId: 'incident', folder: incidentPlugin.migrationsFolder! },
   ]);
-  harness = createPluginHarness(
-    [catalogPlugin, incidentPlugin] as unknown as AnyPlugin[],
-    database.db,
-  );
+  harness = createPluginHarness([catalogPlugin, incidentPlugin], database.db);
 });
 afterAll(() => database.close());
 beforeEach(async () => {

@@ -4,6 +4,7 @@ import {
   assertAttachedReach,
   implementPlugin,
   notFound,
+  pageScope,
   unreachableResources,
 } from '@checkline/core';
 import type { ResourceAccessLevel } from '@checkline/core/contract';
@@ -15,7 +16,7 @@ import type { Author } from './timeline.ts';
 
 const os = implementPlugin(incidentContract);
 
-/** The incident, once the caller may see it (read) or change it (manage): API.md 2. */
+/** The incident, once the caller may see it (read) or change it (manage); a hidden incident answers as a missing one. */
 async function reachIncident(context: RequestContext, id: string, level: ResourceAccessLevel) {
   const incident = await incidents.getIncident(context.db, id);
   await assertAttachedReach(context, systemResource, incident.systemIds, level, () =>
@@ -31,12 +32,13 @@ const authorOf = (context: RequestContext): Author => ({
 
 export const incidentRouter = os.router({
   getIncidents: os.getIncidents.handler(({ context, input }) =>
-    incidents.listOpenIncidents(context.db, input),
+    incidents.listOpenIncidents(context.db, input, pageScope(context)),
   ),
   listIncidents: os.listIncidents.handler(async ({ context, input }) =>
     incidents.listIncidents(
       context.db,
       input,
+      pageScope(context),
       await unreachableResources(context, systemResource, 'read'),
     ),
   ),
@@ -60,7 +62,7 @@ export const incidentRouter = os.router({
     if (change !== 'none') {
       context.emit(
         change === 'resolved' ? incidentResolved : incidentUpdated,
-        incidentEvent(incident),
+        incidentEvent(incident, input.message),
       );
     }
     return incident;

@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import { notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -73,10 +74,17 @@ export async function getIncident(db: Database, id: string): Promise<IncidentDet
 async function readPage(
   db: Database,
   where: SQL | undefined,
-  page: { limit: number; cursor?: string | undefined; offset?: number },
+  page: { limit: number; cursor?: string | null | undefined; offset?: number },
+  scope: PageScope,
 ): Promise<IncidentList> {
-  const { rows: taken, nextCursor } = await incidentPages.read(db, incidents, { ...page, where });
-  return { incidents: await withSystems(db, taken), nextCursor };
+  const { items, nextCursor } = await incidentPages.read(
+    db,
+    incidents,
+    { ...page, where },
+    scope,
+    (rows) => withSystems(db, rows),
+  );
+  return { incidents: items, nextCursor };
 }
 
 const matching = (filter: { systemId?: string | undefined }, includeResolved: boolean) =>
@@ -88,9 +96,10 @@ const matching = (filter: { systemId?: string | undefined }, includeResolved: bo
 /** A page of unresolved incidents, newest first. */
 export async function listOpenIncidents(
   db: Database,
-  input: GetIncidentsInput = { limit: 100 },
+  input: GetIncidentsInput,
+  scope: PageScope,
 ): Promise<IncidentList> {
-  return readPage(db, matching(input, false), input);
+  return readPage(db, matching(input, false), input, scope);
 }
 
 /** Incidents attached to at least one system, all of them among `hidden`. */
@@ -106,13 +115,14 @@ const onlyAffecting = (hidden: ReadonlySet<string>) =>
 export async function listIncidents(
   db: Database,
   input: ListIncidentsInput,
+  scope: PageScope,
   hiddenSystemIds: ReadonlySet<string> = new Set(),
 ): Promise<IncidentPage> {
   const where = and(
     matching(input, input.includeResolved),
     hiddenSystemIds.size === 0 ? undefined : not(onlyAffecting(hiddenSystemIds)),
   );
-  const page = await readPage(db, where, input);
+  const page = await readPage(db, where, input, scope);
   return { ...page, total: await db.$count(incidents, where) };
 }
 

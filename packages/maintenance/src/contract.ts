@@ -1,4 +1,4 @@
-import { attachedToSystems, namesSystems } from '@checkline/catalog/contract';
+import { attachedListOfSystems, attachedToSystemsIn } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { maintenanceAccess } from './access.ts';
 import {
@@ -15,8 +15,8 @@ import {
 
 const read = { access: [maintenanceAccess.read] };
 const manage = { access: [maintenanceAccess.manage] };
-/** Windows belong to the systems in their `systemIds`; team-only ones hide them (API.md 2). */
-const listedWindows = attachedToSystems('systemIds', 'windows');
+/** Windows belong to the systems in their `systemIds`; team-only ones hide them. */
+const listedWindows = attachedListOfSystems('systemIds', 'windows');
 
 export const maintenanceContract = defineContract('maintenance', {
   getWindows: query({
@@ -36,14 +36,14 @@ export const maintenanceContract = defineContract('maintenance', {
     .output(WindowsSchema),
   scheduleWindow: mutation({
     ...manage,
-    ...namesSystems('systemIds'),
+    ...attachedToSystemsIn('systemIds'),
     summary: 'Plans a window; `startAt` must be before `endAt` and every system must exist.',
   })
     .input(ScheduleWindowInputSchema)
     .output(WindowSchema),
   updateWindow: mutation({
     ...manage,
-    ...namesSystems('systemIds'),
+    ...attachedToSystemsIn('systemIds'),
     summary: 'Changes the given fields; the resulting `startAt` must still be before `endAt`.',
   })
     .input(UpdateWindowInputSchema)

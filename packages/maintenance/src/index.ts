@@ -1,6 +1,11 @@
 export { maintenanceAccess } from './access.ts';
 export { maintenanceContract, type MaintenanceContract } from './contract.ts';
-export { maintenanceEnded, maintenanceStarted, type MaintenanceEvent } from './events.ts';
+export {
+  maintenanceEnded,
+  maintenanceStarted,
+  maintenanceWindowChanged,
+  type MaintenanceEvent,
+} from './events.ts';
 export {
   createMaintenancePlugin,
   maintenancePlugin,

@@ -14,6 +14,7 @@ import { windows } from './db/schema.ts';
 import type { MaintenanceEvent } from './events.ts';
 import { maintenanceEnded, maintenanceStarted } from './events.ts';
 import { createMaintenancePlugin } from './plugin.ts';
+import { announceTransitions } from './ticker.ts';
 
 type Harness = ReturnType<typeof createPluginHarness>;
 type Announced = { event: 'started' | 'ended'; payload: MaintenanceEvent };
@@ -70,7 +71,7 @@ beforeAll(async () => {
     { pluginId: 'catalog', folder: catalogPlugin.migrationsFolder! },
     { pluginId: 'maintenance', folder: plugin.migrationsFolder! },
   ]);
-  const plugins = [catalogPlugin, plugin] as unknown as AnyPlugin[];
+  const plugins = [catalogPlugin, plugin];
   harness = createPluginHarness(plugins, database.db);
   record(harness, announced);
   await startPlugins(harness, plugins);
@@ -88,7 +89,13 @@ describe('announcing maintenance', () => {
   describe('works', () => {
     it('announces a window start and end once each as time passes', async () => {
       const window = await schedule(60, 120);
-      const payload = { windowId: window.id, systemIds: window.systemIds, title: window.title };
+      const payload = {
+        windowId: window.id,
+        systemIds: window.systemIds,
+        title: window.title,
+        startAt: window.startAt,
+        endAt: window.endAt,
+      };
       await tickAt(0);
       expect(announced).toEqual([]);
       await tickAt(60);
@@ -114,6 +121,7 @@ describe('announcing maintenance', () => {
       expect(rows.sort()).toEqual([
         ['maintenance.ended', true],
         ['maintenance.started', true],
+        ['maintenance.window_changed', true],
       ]);
     });
 
@@ -127,17 +135,9 @@ describe('announcing maintenance', () => {
     });
 
     it('announces each transition once when two server processes tick at the same moment', async () => {
-      const other = createMaintenancePlugin();
-      await other.init?.({
-        pluginId: 'maintenance',
-        db: database.db,
-        logger: silentLogger,
-        events: harness.runtime.events,
-        plugins: harness.runtime.plugins,
-        serviceContext: () => harness.runtime.serviceContext('maintenance'),
-      });
+      const other = { db: database.db, events: harness.runtime.events };
       const windowsToStart = [await schedule(5, 50), await schedule(6, 50), await schedule(7, 8)];
-      const results = await Promise.all([plugin.tick(at(10)), other.tick(at(10))]);
+      const results = await Promise.all([plugin.tick(at(10)), announceTransitions(other, at(10))]);
       await harness.runtime.events.settled();
       const started = results.flatMap((result) => result.started.map((e) => e.windowId));
       const ended = results.flatMap((result) => result.ended.map((e) => e.windowId));
@@ -190,7 +190,13 @@ describe('announcing maintenance', () => {
       expect(announced).toEqual([
         {
           event: 'ended',
-          payload: { windowId: active.id, systemIds: active.systemIds, title: active.title },
+          payload: {
+            windowId: active.id,
+            systemIds: active.systemIds,
+            title: active.title,
+            startAt: active.startAt,
+            endAt: active.endAt,
+          },
         },
       ]);
       await tickAt(300);
@@ -198,15 +204,14 @@ describe('announcing maintenance', () => {
     });
 
     it('ticks on its interval from ready until stop, with its injected clock', async () => {
-      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
         let now = at(0);
         const ticking = createMaintenancePlugin({ tickIntervalMs: 1_000, now: () => now });
-        const own = createPluginHarness([ticking] as unknown as AnyPlugin[], database.db);
+        const own = createPluginHarness([catalogPlugin, ticking], database.db);
         const heard: Announced[] = [];
         record(own, heard);
-        await startPlugins(own, [ticking as unknown as AnyPlugin]);
-        expect(vi.getTimerCount()).toBe(1);
+        await startPlugins(own, [catalogPlugin, ticking]);
         await schedule(10, 20);
         now = at(15);
         await vi.advanceTimersByTimeAsync(1_000);
@@ -217,7 +222,13 @@ describe('announcing maintenance', () => {
           expect(heard.map((entry) => entry.event)).toEqual(['started', 'ended']),
         );
         await ticking.stop?.();
-        expect(vi.getTimerCount()).toBe(0);
+        // Stopped: a window that starts and ends later is never announced.
+        await schedule(30, 40);
+        now = at(35);
+        await vi.advanceTimersByTimeAsync(1_000);
+        now = at(45);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(heard).toHaveLength(2);
       } finally {
         vi.useRealTimers();
       }
@@ -225,9 +236,9 @@ describe('announcing maintenance', () => {
   });
 
   describe('rejects bad input', () => {
-    it('refuses to tick before the plugin is initialised', async () => {
+    it('refuses to tick before the plugin is ready', async () => {
       await expect(createMaintenancePlugin().tick()).rejects.toThrow(
-        'The maintenance plugin has not been initialised',
+        'The maintenance ticker runs only between ready and stop',
       );
     });
   });

@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import { badRequest, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -55,17 +56,18 @@ const windowPages = keysetPages('maintenance.windows', keysetOrder([windows.star
 /** A page of windows by start, active and upcoming ones unless `includePast`. */
 export async function listWindows(
   db: Database,
-  input: GetWindowsInput = { limit: 100 },
+  input: GetWindowsInput,
+  scope: PageScope,
   now = new Date(),
 ): Promise<WindowPage> {
-  const page = await windowPages.read(db, windows, {
-    ...input,
-    where: and(
-      input.includePast ? undefined : gt(windows.endAt, now),
-      input.systemId === undefined ? undefined : coversSystem(input.systemId),
-    ),
-  });
-  return { windows: await withSystems(db, page.rows), nextCursor: page.nextCursor };
+  const where = and(
+    input.includePast ? undefined : gt(windows.endAt, now),
+    input.systemId === undefined ? undefined : coversSystem(input.systemId),
+  );
+  const page = await windowPages.read(db, windows, { ...input, where }, scope, (rows) =>
+    withSystems(db, rows),
+  );
+  return { windows: page.items, nextCursor: page.nextCursor };
 }
 
 const selectActiveCovering = prepared((db) =>

@@ -33,7 +33,13 @@ export function settleAnnouncements(
   return { startedNotifiedAt: current.startedNotifiedAt, endedNotifiedAt: current.endedNotifiedAt };
 }
 
-const claimed = { id: windows.id, title: windows.title, at: windows.startAt };
+const claimed = {
+  id: windows.id,
+  title: windows.title,
+  startAt: windows.startAt,
+  endAt: windows.endAt,
+  at: windows.startAt,
+};
 
 /**
  * Claims the windows whose start or end has passed by `now` and that nobody announced yet. Rows
@@ -76,6 +82,12 @@ export async function claimTransitions(db: Database, now: Date): Promise<Announc
   const toEvents = (rows: typeof started) =>
     rows
       .sort((a, b) => a.at.getTime() - b.at.getTime())
-      .map((row) => ({ windowId: row.id, title: row.title, systemIds: systems.get(row.id) ?? [] }));
+      .map((row) => ({
+        windowId: row.id,
+        title: row.title,
+        systemIds: systems.get(row.id) ?? [],
+        startAt: row.startAt.toISOString(),
+        endAt: row.endAt.toISOString(),
+      }));
   return { started: toEvents(started), ended: toEvents(ended) };
 }

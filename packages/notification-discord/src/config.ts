@@ -1,4 +1,9 @@
-import { secret, serviceUrlRules, versionedSchema } from '@checkline/notification';
+import {
+  destination,
+  secret,
+  serviceUrlRules,
+  versionedSchema,
+} from '@checkline/notification-node';
 import { z } from 'zod';
 
 export const DISCORD_WEBHOOK_HOSTS = [
@@ -16,7 +21,8 @@ export const discordConfig = versionedSchema({
 export const discordUserConfig = versionedSchema({
   version: 1,
   schema: z.object({
-    webhookUrl: secret(z.url({ protocol: /^https?$/ }).max(2_000)).describe(
+    // The URL is both where messages go and the secret that lets them in.
+    webhookUrl: destination(secret(z.url({ protocol: /^https?$/ }).max(2_000))).describe(
       'The webhook URL of the Discord channel (Channel settings → Integrations → Webhooks).',
     ),
   }),

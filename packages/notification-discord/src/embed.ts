@@ -1,5 +1,5 @@
-import type { StrategyNotification } from '@checkline/notification';
-import { markdownToText } from '@checkline/notification';
+import type { StrategyNotification } from '@checkline/notification-node';
+import { markdownToText } from '@checkline/notification-node';
 
 /** Discord's limits: embed description 4096 characters, title 256. */
 export const DISCORD_DESCRIPTION_LIMIT = 4_096;
@@ -13,7 +13,7 @@ export const COLOUR_BY_IMPORTANCE: Record<string, number> = {
 };
 
 /** Text that Discord shows as written: its Markdown and mention syntax backslash-escaped. */
-export const escapeDiscord = (text: string) => text.replace(/[\\*_~`|>#\-[\]()<@]/g, '\\$&');
+const escapeDiscord = (text: string) => text.replace(/[\\*_~`|>#\-[\]()<@]/g, '\\$&');
 
 const shorten = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1)}…`;

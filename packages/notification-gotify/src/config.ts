@@ -1,4 +1,9 @@
-import { secret, serviceUrlRules, versionedSchema } from '@checkline/notification';
+import {
+  destination,
+  secret,
+  serviceUrlRules,
+  versionedSchema,
+} from '@checkline/notification-node';
 import { z } from 'zod';
 
 export const gotifyConfig = versionedSchema({
@@ -10,9 +15,9 @@ export const gotifyConfig = versionedSchema({
 export const gotifyUserConfig = versionedSchema({
   version: 1,
   schema: z.object({
-    serverUrl: z
-      .url({ protocol: /^https?$/ })
-      .describe('Your Gotify server (https://gotify.example.com).'),
+    serverUrl: destination(z.url({ protocol: /^https?$/ })).describe(
+      'Your Gotify server (https://gotify.example.com).',
+    ),
     appToken: secret().describe("The token of an application created in Gotify's Apps tab."),
   }),
 });

@@ -1,11 +1,11 @@
-import { secretFieldPaths } from '@checkline/notification';
-import type { FakeService } from '@checkline/notification/testing';
+import { secretFieldPaths } from '@checkline/notification-node';
+import type { FakeService } from '@checkline/notification-node/testing';
 import {
   jsonBody,
   loopbackEgress,
   sendContextFor,
   startFakeService,
-} from '@checkline/notification/testing';
+} from '@checkline/notification-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOTIFY_MESSAGE_LIMIT } from './message.ts';
 import { createGotifyStrategy } from './strategy.ts';
@@ -38,7 +38,7 @@ function send(notification = {}, overrides: Record<string, unknown> = {}) {
   const userConfig = { serverUrl: `${gotify.url}/`, appToken: APP_TOKEN, ...overrides };
   return strategy.send(
     sendContextFor(strategy, {
-      contact: userConfig.serverUrl as string,
+      contact: userConfig.serverUrl,
       config,
       userConfig,
       notification,

@@ -1,11 +1,16 @@
-import { secret, serviceUrlRules, versionedSchema } from '@checkline/notification';
+import {
+  destination,
+  secret,
+  serviceUrlRules,
+  versionedSchema,
+} from '@checkline/notification-node';
 import { z } from 'zod';
 
 export const ntfyConfig = versionedSchema({
   version: 1,
   schema: z.object({
-    defaultServerUrl: z
-      .url({ protocol: /^https?$/ })
+    // Users who name no server are sent here with their topic and token.
+    defaultServerUrl: destination(z.url({ protocol: /^https?$/ }), { usersFallBackToIt: true })
       .default('https://ntfy.sh')
       .describe('The ntfy server of users who name none.'),
     // Self-hosted ntfy servers live anywhere: any host, over https, through the egress guard.
@@ -18,8 +23,7 @@ const topic = z.string().regex(/^[-_A-Za-z0-9]{1,64}$/, 'Expected 1 to 64 letter
 export const ntfyUserConfig = versionedSchema({
   version: 1,
   schema: z.object({
-    serverUrl: z
-      .url({ protocol: /^https?$/ })
+    serverUrl: destination(z.url({ protocol: /^https?$/ }))
       .optional()
       .describe('Your ntfy server; leave empty for the default one.'),
     topic: secret(topic).describe(

@@ -1,5 +1,5 @@
-import type { StrategyNotification } from '@checkline/notification';
-import { fitUtf8, markdownToText } from '@checkline/notification';
+import type { StrategyNotification } from '@checkline/notification-node';
+import { fitUtf8, markdownToText } from '@checkline/notification-node';
 
 /** ntfy turns messages over 4 096 bytes into attachments: stay under it. */
 export const NTFY_MESSAGE_BYTES = 4_096;

@@ -1,6 +1,6 @@
 import type { AnyPlugin } from '@checkline/core';
-import type { Egress } from '@checkline/notification';
-import { createChannelPlugin } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
+import { createChannelPlugin } from '@checkline/notification-node';
 import { createNtfyStrategy } from './strategy.ts';
 
 export const NTFY_PLUGIN_ID = 'notification-ntfy';

@@ -1,10 +1,10 @@
-import type { Egress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
 import {
   callService,
   defineNotificationStrategy,
   refusedByUrlRules,
-  userUrlIssues,
-} from '@checkline/notification';
+  layerUrlIssues,
+} from '@checkline/notification-node';
 import { ntfyConfig, ntfyUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { ntfyMessage } from './message.ts';
@@ -21,7 +21,11 @@ export function createNtfyStrategy(options: { egress: Egress }) {
     config: ntfyConfig,
     userConfig: ntfyUserConfig,
     contactResolution: { type: 'user-config', field: 'topic' },
-    validateConfig: (layer) => userUrlIssues(options.egress, layer, 'serverUrl'),
+    validateConfig: (layer) =>
+      layerUrlIssues(options.egress, layer, {
+        config: ['defaultServerUrl'],
+        userConfig: ['serverUrl'],
+      }),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig, userConfig }) {

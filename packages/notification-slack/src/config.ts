@@ -1,4 +1,4 @@
-import { secret, versionedSchema } from '@checkline/notification';
+import { destination, secret, versionedSchema } from '@checkline/notification-node';
 import { z } from 'zod';
 
 export const slackConfig = versionedSchema({
@@ -9,8 +9,8 @@ export const slackConfig = versionedSchema({
       .min(1)
       .describe("The Slack app's Client ID (Basic Information → App Credentials)."),
     clientSecret: secret().describe("The Slack app's Client Secret."),
-    baseUrl: z
-      .url({ protocol: /^https?$/ })
+    // Users' linked tokens are sent here too: moving it unlinks them.
+    baseUrl: destination(z.url({ protocol: /^https?$/ }), { usersFallBackToIt: true })
       .default('https://slack.com')
       .describe("Slack's address (OAuth pages and Web API); change it only for a test service."),
   }),

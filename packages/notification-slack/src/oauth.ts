@@ -1,4 +1,4 @@
-import type { Egress, StrategyOAuth } from '@checkline/notification';
+import type { Egress, StrategyOAuth } from '@checkline/notification-node';
 import type { SlackConfig } from './config.ts';
 import { slackUrls } from './config.ts';
 

@@ -1,5 +1,5 @@
-import type { DeliveryResult } from '@checkline/notification';
-import { deliveryResultOf } from '@checkline/notification';
+import type { DeliveryResult } from '@checkline/notification-node';
+import { deliveryResultOf } from '@checkline/notification-node';
 
 const SERVICE = 'Slack';
 

@@ -1,10 +1,11 @@
-import type { Egress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
 import {
   defineNotificationStrategy,
   escapeChat,
   slackBlocks,
   callFailure,
-} from '@checkline/notification';
+  layerUrlIssues,
+} from '@checkline/notification-node';
 import { slackConfig, slackUrls } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { createSlackOAuth } from './oauth.ts';
@@ -28,6 +29,7 @@ export function createSlackStrategy(options: { egress: Egress }) {
     icon: 'slack',
     config: slackConfig,
     contactResolution: { type: 'oauth-link' },
+    validateConfig: (layer) => layerUrlIssues(options.egress, layer, { config: ['baseUrl'] }),
     oauth: createSlackOAuth(options),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,

@@ -1,8 +1,8 @@
-import { secret, versionedSchema } from '@checkline/notification';
+import { destination, secret, versionedSchema } from '@checkline/notification-node';
 import { z } from 'zod';
 
 /** E.164: a plus, a country code not starting with 0, at most 15 digits in all. */
-export const E164 = /^\+[1-9]\d{6,14}$/;
+const E164 = /^\+[1-9]\d{6,14}$/;
 
 export const smsConfig = versionedSchema({
   version: 1,
@@ -22,8 +22,7 @@ export const smsConfig = versionedSchema({
       .max(10)
       .default(3)
       .describe('Most SMS segments per message; longer texts are cut (the link is kept).'),
-    apiBaseUrl: z
-      .url({ protocol: /^https?$/ })
+    apiBaseUrl: destination(z.url({ protocol: /^https?$/ }))
       .default('https://api.twilio.com')
       .describe("Twilio's API address; change it only for a test service."),
   }),

@@ -1,5 +1,5 @@
-import type { StrategyNotification } from '@checkline/notification';
-import { markdownToText } from '@checkline/notification';
+import type { StrategyNotification } from '@checkline/notification-node';
+import { markdownToText } from '@checkline/notification-node';
 import { fitSegments } from './segments.ts';
 
 /** Twilio refuses bodies over 1 600 characters; the segment limit keeps far below it anyway. */

@@ -5,7 +5,7 @@ const GSM_BASIC = new Set(
 /** GSM 03.38 extension table: an escape septet plus one each. */
 const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
 
-export type SmsEncoding = 'GSM-7' | 'UCS-2';
+type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 export interface SmsSize {
   encoding: SmsEncoding;

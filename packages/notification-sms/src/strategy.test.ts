@@ -1,6 +1,10 @@
-import { secretFieldPaths } from '@checkline/notification';
-import type { FakeService } from '@checkline/notification/testing';
-import { loopbackEgress, sendContextFor, startFakeService } from '@checkline/notification/testing';
+import { secretFieldPaths } from '@checkline/notification-node';
+import type { FakeService } from '@checkline/notification-node/testing';
+import {
+  loopbackEgress,
+  sendContextFor,
+  startFakeService,
+} from '@checkline/notification-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsSize } from './segments.ts';
 import { createSmsStrategy } from './strategy.ts';

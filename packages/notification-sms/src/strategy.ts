@@ -1,5 +1,9 @@
-import type { Egress } from '@checkline/notification';
-import { callService, defineNotificationStrategy } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
+import {
+  callService,
+  defineNotificationStrategy,
+  layerUrlIssues,
+} from '@checkline/notification-node';
 import { smsConfig, smsUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { smsText } from './message.ts';
@@ -16,6 +20,7 @@ export function createSmsStrategy(options: { egress: Egress }) {
     config: smsConfig,
     userConfig: smsUserConfig,
     contactResolution: { type: 'user-config', field: 'phone' },
+    validateConfig: (layer) => layerUrlIssues(options.egress, layer, { config: ['apiBaseUrl'] }),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig }) {

@@ -1,4 +1,5 @@
-import type { DeliveryResult } from '@checkline/notification';
+import type { DeliveryResult } from '@checkline/notification-node';
+import { TargetRefusedError } from '@checkline/notification-node';
 
 /** What nodemailer puts on its errors (and Node on socket errors). */
 interface SmtpErrorFields {
@@ -37,6 +38,10 @@ export function smtpFailure(
   server: string,
   secrets: readonly string[] = [],
 ): DeliveryResult {
+  // The egress guard refused the host: no connection was made, and waiting will not change it.
+  if (error instanceof TargetRefusedError) {
+    return { success: false, error: `SMTP server ${server}: ${error.message}`, permanent: true };
+  }
   const fields: SmtpErrorFields = typeof error === 'object' && error !== null ? error : {};
   const code = typeof fields.code === 'string' ? fields.code : undefined;
   const reply = typeof fields.response === 'string' ? fields.response : undefined;

@@ -1,4 +1,4 @@
-import { color, secret, versionedSchema } from '@checkline/notification';
+import { color, destination, secret, versionedSchema } from '@checkline/notification-node';
 import { z } from 'zod';
 
 /** One header line: no CR or LF, so a setting can never add a header of its own. */
@@ -13,14 +13,14 @@ export const smtpConfig = versionedSchema({
   version: 1,
   schema: z
     .object({
-      host: headerText(253).min(1).describe('The SMTP server, e.g. smtp.example.com.'),
-      port: z.number().int().min(1).max(65_535).default(587),
+      host: destination(headerText(253).min(1)).describe('The SMTP server, e.g. smtp.example.com.'),
+      port: destination(z.number().int().min(1).max(65_535)).default(587),
       secure: z
         .boolean()
         .default(false)
         .describe('TLS from the first byte (port 465); false upgrades with STARTTLS when offered.'),
-      username: secret().optional(),
-      password: secret().optional(),
+      username: secret().optional().describe('The SMTP user name, when the server asks for one.'),
+      password: secret().optional().describe('The SMTP password; sent only over TLS.'),
       fromAddress: z.email().describe('The sender address of every message.'),
       fromName: headerText(200).optional().describe('The sender name shown by mail clients.'),
     })
@@ -46,7 +46,9 @@ export const smtpLayout = versionedSchema({
       .max(2_000)
       .optional()
       .describe('Shown at most 200 px wide at the top of each message.'),
-    primaryColor: color().default(DEFAULT_PRIMARY_COLOR),
+    primaryColor: color()
+      .default(DEFAULT_PRIMARY_COLOR)
+      .describe('Header and links of each message.'),
     accentColor: color().optional().describe('Buttons; the primary colour when unset.'),
     footerText: z.string().max(1_000).default(DEFAULT_FOOTER_TEXT),
   }),

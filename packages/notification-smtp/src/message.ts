@@ -1,4 +1,4 @@
-import type { StrategySendContext } from '@checkline/notification';
+import type { StrategySendContext } from '@checkline/notification-node';
 import type { SmtpConfig, SmtpLayout } from './config.ts';
 
 /** What one e-mail is made of once rendered. */

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { StrategySendContext } from '@checkline/notification';
+import { createEgress } from '@checkline/net';
+import { fixedResolver, recordClientSockets } from '@checkline/net/testing';
+import type { StrategySendContext } from '@checkline/notification-node';
+import { loopbackEgress } from '@checkline/notification-node/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SmtpConfig, SmtpLayout } from './config.ts';
 import { DEFAULT_FOOTER_TEXT, DEFAULT_PRIMARY_COLOR, smtpConfig, smtpLayout } from './config.ts';
@@ -32,9 +35,10 @@ async function server(options: Parameters<typeof startSmtpTestServer>[0] = {}) {
 
 /** A strategy with transports of its own that trust the test certificate. */
 function strategy() {
-  const pool = new SmtpTransports({ ca: certificate.cert });
+  const egress = loopbackEgress();
+  const pool = new SmtpTransports(egress, { ca: certificate.cert });
   transports.push(pool);
-  return { strategy: smtpStrategy(pool), pool };
+  return { strategy: smtpStrategy(pool, egress), pool };
 }
 
 const configFor = (port: number, extra: Partial<SmtpConfig> = {}): SmtpConfig =>
@@ -241,6 +245,64 @@ describe('the smtp strategy', () => {
       expect(result.success).toBe(false);
       expect(untrusted.authAttempts).toBe(0);
       expect(untrusted.received).toHaveLength(0);
+    });
+
+    /** The server's default guard (WEBHOOK_ALLOW_PRIVATE unset); names answered from a table. */
+    function guardedStrategy() {
+      const egress = createEgress({
+        resolve: fixedResolver({ 'relay.invalid': ['10.0.0.25'], 'loop.invalid': ['127.0.0.1'] }),
+      });
+      const pool = new SmtpTransports(egress, { ca: certificate.cert });
+      transports.push(pool);
+      return smtpStrategy(pool, egress);
+    }
+
+    it.each([
+      ['169.254.169.254', '169.254.169.254 is a cloud metadata address'],
+      ['metadata.google.internal', 'metadata.google.internal is a cloud metadata host name'],
+      ['10.0.0.1', '10.0.0.1 is a private address (WEBHOOK_ALLOW_PRIVATE can allow it)'],
+      ['127.0.0.1', '127.0.0.1 is a loopback address'],
+      ['0.0.0.0', '0.0.0.0 is an unspecified address'],
+      ['::1', '::1 is a loopback address'],
+      ['localhost', 'localhost resolves to 127.0.0.1, which is a loopback address'],
+      ['relay.invalid', 'relay.invalid resolves to 10.0.0.25, which is a private address'],
+      ['::ffff:0:127.0.0.1', '::ffff:0:127.0.0.1 reaches 127.0.0.1, which is a loopback'],
+    ])('refuses to save the host %s', async (host, message) => {
+      const issues = await guardedStrategy().validateConfig!({
+        layer: 'config',
+        value: configFor(25, { host }),
+      });
+      expect(issues).toEqual([{ path: 'host', message: expect.stringContaining(message) }]);
+    });
+
+    it('never dials a refused host when sending, and copies no banner into the result', async () => {
+      const listening = await server();
+      const sockets = recordClientSockets();
+      try {
+        for (const host of ['localhost', '127.0.0.1', 'loop.invalid']) {
+          const result = await guardedStrategy().send(context(configFor(listening.port, { host })));
+          expect(result).toMatchObject({ success: false, permanent: true });
+          expect(result.error).toContain(`SMTP server ${host}:${listening.port}: Target refused:`);
+          expect(result.error).not.toMatch(/ESMTP|220/);
+        }
+        expect(sockets.created()).toBe(0);
+        expect(listening.connections).toBe(0);
+      } finally {
+        sockets.stop();
+      }
+    });
+
+    it('accepts a public host on save (judged again before every connection)', async () => {
+      const egress = createEgress({
+        resolve: fixedResolver({ 'mail.example': ['93.184.215.14'] }),
+      });
+      const pool = new SmtpTransports(egress);
+      transports.push(pool);
+      const issues = await smtpStrategy(pool, egress).validateConfig!({
+        layer: 'config',
+        value: configFor(587, { host: 'mail.example' }),
+      });
+      expect(issues).toEqual([]);
     });
 
     it('escapes a hostile title and body in the HTML part', async () => {

@@ -1,5 +1,5 @@
-import type { NotificationStrategy } from '@checkline/notification';
-import { defineNotificationStrategy, renderEmail } from '@checkline/notification';
+import type { Egress, NotificationStrategy } from '@checkline/notification-node';
+import { defineNotificationStrategy, hostIssues, renderEmail } from '@checkline/notification-node';
 import { SMTP_ADMIN_INSTRUCTIONS } from './admin-instructions.ts';
 import { smtpFailure } from './classify.ts';
 import type { SmtpConfig, SmtpLayout } from './config.ts';
@@ -13,6 +13,7 @@ const MAX_BODY_LENGTH = 50_000;
 /** The `smtp` strategy: e-mail to the user's sign-in address through the administrator's server. */
 export function smtpStrategy(
   transports: SmtpTransports,
+  egress: Pick<Egress, 'vetHost'>,
 ): NotificationStrategy<SmtpConfig, unknown, SmtpLayout> {
   return defineNotificationStrategy<SmtpConfig, unknown, SmtpLayout>({
     id: 'smtp',
@@ -23,6 +24,8 @@ export function smtpStrategy(
     layoutConfig: smtpLayout,
     contactResolution: { type: 'auth-email' },
     adminInstructions: SMTP_ADMIN_INSTRUCTIONS,
+    validateConfig: (layer) =>
+      Promise.resolve(layer.layer === 'config' ? hostIssues(egress, 'host', layer.value.host) : []),
     async send(context) {
       const config = context.strategyConfig;
       const layout = context.layoutConfig ?? smtpLayout.schema.parse({});

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
+import type { Egress } from '@checkline/notification-node';
 import { createTransport } from 'nodemailer';
 import type { SmtpConfig } from './config.ts';
 
@@ -12,7 +14,13 @@ export type SmtpTlsOptions = Pick<ConnectionOptions, 'ca' | 'servername' | 'minV
 const CONNECTION_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 20_000;
 
-function createPooledTransport(config: SmtpConfig, tls: SmtpTlsOptions) {
+/**
+ * A pooled transport that opens every connection through `egress`: the host is vetted each
+ * time and the socket goes to an address just judged (never to one DNS answers later), so a
+ * refused server is never dialled. TLS, implicit or by STARTTLS, still names and verifies
+ * `config.host`.
+ */
+function createPooledTransport(config: SmtpConfig, tls: SmtpTlsOptions, egress: Egress) {
   const credentials =
     config.username !== undefined && config.password !== undefined
       ? { user: config.username, pass: config.password }
@@ -36,6 +44,15 @@ function createPooledTransport(config: SmtpConfig, tls: SmtpTlsOptions) {
     disableUrlAccess: true,
     logger: false,
     debug: false,
+    getSocket(
+      _options: unknown,
+      callback: (error: Error | null, socket?: { connection: Socket }) => void,
+    ) {
+      egress.connect(config.host, config.port, { timeoutMs: CONNECTION_TIMEOUT_MS }).then(
+        (connection) => callback(null, { connection }),
+        (error: Error) => callback(error),
+      );
+    },
   });
 }
 
@@ -48,14 +65,17 @@ export class SmtpTransports {
   readonly #hashKey = randomBytes(32);
   readonly #pools = new Map<string, PooledTransport>();
 
-  constructor(private readonly tls: SmtpTlsOptions = {}) {}
+  constructor(
+    private readonly egress: Egress,
+    private readonly tls: SmtpTlsOptions = {},
+  ) {}
 
   for(config: SmtpConfig): PooledTransport {
     const key = this.#keyOf(config);
     const existing = this.#pools.get(key);
     if (existing) return existing;
     this.closeAll();
-    const transport = createPooledTransport(config, this.tls);
+    const transport = createPooledTransport(config, this.tls, this.egress);
     this.#pools.set(key, transport);
     return transport;
   }

@@ -1,5 +1,5 @@
-import type { StrategyNotification } from '@checkline/notification';
-import { markdownToText } from '@checkline/notification';
+import type { StrategyNotification } from '@checkline/notification-node';
+import { markdownToText } from '@checkline/notification-node';
 
 /** Teams refuses messages over 28 KB; the body stays well inside it even in 3-byte characters. */
 export const TEAMS_BODY_LIMIT = 8_000;

@@ -1,4 +1,9 @@
-import { secret, serviceUrlRules, versionedSchema } from '@checkline/notification';
+import {
+  destination,
+  secret,
+  serviceUrlRules,
+  versionedSchema,
+} from '@checkline/notification-node';
 import { z } from 'zod';
 
 /** Where Workflows (Power Automate) webhooks live: tenant-specific hosts under these domains. */
@@ -13,12 +18,12 @@ export const teamsConfig = versionedSchema({
   version: 1,
   schema: z.object(serviceUrlRules(MICROSOFT_WEBHOOK_HOSTS)),
 });
-export type TeamsConfig = z.output<typeof teamsConfig.schema>;
 
 export const teamsUserConfig = versionedSchema({
   version: 1,
   schema: z.object({
-    webhookUrl: secret(z.url({ protocol: /^https?$/ }).max(2_000)).describe(
+    // The URL is both where messages go and the secret that lets them in.
+    webhookUrl: destination(secret(z.url({ protocol: /^https?$/ }).max(2_000))).describe(
       'The URL of your Teams Workflows "post to a chat or channel when a webhook request is received" flow.',
     ),
   }),

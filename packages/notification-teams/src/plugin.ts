@@ -1,6 +1,6 @@
 import type { AnyPlugin } from '@checkline/core';
-import type { Egress } from '@checkline/notification';
-import { createChannelPlugin } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
+import { createChannelPlugin } from '@checkline/notification-node';
 import { createTeamsStrategy } from './strategy.ts';
 
 export const TEAMS_PLUGIN_ID = 'notification-teams';

@@ -1,11 +1,12 @@
-import { createEgress, secretFieldPaths } from '@checkline/notification';
-import type { FakeService } from '@checkline/notification/testing';
+import { createEgress } from '@checkline/net';
+import { secretFieldPaths } from '@checkline/notification-node';
+import type { FakeService } from '@checkline/notification-node/testing';
 import {
   jsonBody,
   loopbackEgress,
   sendContextFor,
   startFakeService,
-} from '@checkline/notification/testing';
+} from '@checkline/notification-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAMS_BODY_LIMIT } from './adaptive-card.ts';
 import { createTeamsStrategy } from './strategy.ts';

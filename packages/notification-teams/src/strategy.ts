@@ -1,10 +1,10 @@
-import type { Egress } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
 import {
   callService,
   defineNotificationStrategy,
   refusedByUrlRules,
   userUrlIssues,
-} from '@checkline/notification';
+} from '@checkline/notification-node';
 import { teamsMessage } from './adaptive-card.ts';
 import { teamsConfig, teamsUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';

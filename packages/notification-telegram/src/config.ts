@@ -1,4 +1,4 @@
-import { secret, versionedSchema } from '@checkline/notification';
+import { destination, secret, versionedSchema } from '@checkline/notification-node';
 import { z } from 'zod';
 
 export const telegramConfig = versionedSchema({
@@ -7,13 +7,11 @@ export const telegramConfig = versionedSchema({
     botToken: secret(
       z.string().regex(/^\d+:[\w-]+$/, 'Expected a bot token as BotFather gives it'),
     ).describe('The bot token from @BotFather (123456:ABC-DEF...).'),
-    apiBaseUrl: z
-      .url({ protocol: /^https?$/ })
+    apiBaseUrl: destination(z.url({ protocol: /^https?$/ }))
       .default('https://api.telegram.org')
       .describe('The Bot API address; change it only for a self-hosted Bot API server.'),
   }),
 });
-export type TelegramConfig = z.output<typeof telegramConfig.schema>;
 
 export const telegramUserConfig = versionedSchema({
   version: 1,

@@ -1,5 +1,5 @@
-import type { StrategyNotification } from '@checkline/notification';
-import { markdownToHtml } from '@checkline/notification';
+import type { StrategyNotification } from '@checkline/notification-node';
+import { markdownToHtml } from '@checkline/notification-node';
 import { TELEGRAM_TEXT_LIMIT, toTelegramHtml } from './telegram-html.ts';
 
 const escapeHtml = (text: string) =>

@@ -1,11 +1,11 @@
-import { secretFieldPaths } from '@checkline/notification';
-import type { FakeService } from '@checkline/notification/testing';
+import { secretFieldPaths } from '@checkline/notification-node';
+import type { FakeService } from '@checkline/notification-node/testing';
 import {
   jsonBody,
   loopbackEgress,
   sendContextFor,
   startFakeService,
-} from '@checkline/notification/testing';
+} from '@checkline/notification-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTelegramStrategy } from './strategy.ts';
 import { TELEGRAM_TEXT_LIMIT } from './telegram-html.ts';

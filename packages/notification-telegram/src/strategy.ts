@@ -1,5 +1,9 @@
-import type { Egress } from '@checkline/notification';
-import { callService, defineNotificationStrategy } from '@checkline/notification';
+import type { Egress } from '@checkline/notification-node';
+import {
+  callService,
+  defineNotificationStrategy,
+  layerUrlIssues,
+} from '@checkline/notification-node';
 import { telegramConfig, telegramUserConfig } from './config.ts';
 import { ADMIN_INSTRUCTIONS, USER_INSTRUCTIONS } from './instructions.ts';
 import { telegramMessage } from './message.ts';
@@ -20,6 +24,7 @@ export function createTelegramStrategy(options: { egress: Egress }) {
     config: telegramConfig,
     userConfig: telegramUserConfig,
     contactResolution: { type: 'user-config', field: 'chatId' },
+    validateConfig: (layer) => layerUrlIssues(options.egress, layer, { config: ['apiBaseUrl'] }),
     adminInstructions: ADMIN_INSTRUCTIONS,
     userInstructions: USER_INSTRUCTIONS,
     async send({ contact, notification, strategyConfig }) {

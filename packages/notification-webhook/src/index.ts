@@ -3,7 +3,12 @@ export {
   WEBHOOK_PLUGIN_ID,
   type WebhookChannelOptions,
 } from './plugin.ts';
-export type { WebhookPayload } from './payload.ts';
+export {
+  WEBHOOK_PAYLOAD_VERSION,
+  WebhookPayloadSchema,
+  webhookPayloadJsonSchema,
+  type WebhookPayload,
+} from './payload.ts';
 export {
   WebhookConfigSchema,
   WebhookUserConfigSchema,

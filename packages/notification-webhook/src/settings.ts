@@ -1,4 +1,4 @@
-import { secret, versionedSchema } from '@checkline/notification';
+import { destination, secret, versionedSchema } from '@checkline/notification-node';
 import { z } from 'zod';
 
 const webhookUrl = z
@@ -10,12 +10,14 @@ const webhookUrl = z
   }, 'Must not carry credentials (user:password@); sign requests with the signing secret instead');
 
 const signingSecret = () =>
-  secret(z.string().min(16, 'At least 16 characters').max(512, 'At most 512 characters'));
+  secret(z.string().min(16, 'At least 16 characters').max(512, 'At most 512 characters')).describe(
+    'The key every request is signed with (HMAC-SHA256); the receiver checks the signature with it.',
+  );
 
 /** The administrator's settings: a URL every user without one of their own is reached at. */
 export const WebhookConfigSchema = z
   .object({
-    url: webhookUrl.optional(),
+    url: destination(webhookUrl).optional(),
     signingSecret: signingSecret().optional(),
   })
   .superRefine((config, context) => {
@@ -31,7 +33,7 @@ export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
 
 /** A user's own receiver. */
 export const WebhookUserConfigSchema = z.object({
-  url: webhookUrl,
+  url: destination(webhookUrl),
   signingSecret: signingSecret(),
 });
 export type WebhookUserConfig = z.infer<typeof WebhookUserConfigSchema>;

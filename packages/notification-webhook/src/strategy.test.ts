@@ -1,8 +1,8 @@
-import { fixedResolver } from '@checkline/healthcheck/testing';
-import type { StrategySendContext } from '@checkline/notification';
-import { createEgress } from '@checkline/notification';
-import type { LoopbackServer } from '@checkline/notification/testing';
-import { startLoopbackServer } from '@checkline/notification/testing';
+import { createEgress } from '@checkline/net';
+import { fixedResolver } from '@checkline/net/testing';
+import type { StrategySendContext } from '@checkline/notification-node';
+import type { LoopbackServer } from '@checkline/notification-node/testing';
+import { startLoopbackServer } from '@checkline/notification-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookConfig, WebhookUserConfig } from './settings.ts';
 import { verifyWebhookSignature } from './signature.ts';
@@ -86,6 +86,7 @@ describe('webhook strategy', () => {
         ),
       ).toBe(true);
       expect(JSON.parse(request.body)).toEqual({
+        version: 1,
         id: 'delivery-1',
         type: 'healthcheck.status_changed',
         title: 'Checkout is down',
@@ -94,6 +95,7 @@ describe('webhook strategy', () => {
         importance: 'info',
         action: null,
         timestamp: '2026-11-23T12:00:00.000Z',
+        facts: null,
       });
     });
 

@@ -1,11 +1,11 @@
-import type { DeliveryResult, Egress } from '@checkline/notification';
+import type { DeliveryResult, Egress } from '@checkline/notification-node';
 import {
   defineNotificationStrategy,
   deliveryResultOf,
   TargetRefusedError,
   unreachable,
   urlIssues,
-} from '@checkline/notification';
+} from '@checkline/notification-node';
 import { webhookPayload } from './payload.ts';
 import type { WebhookConfig, WebhookUserConfig } from './settings.ts';
 import { webhookConfig, webhookTarget, webhookUserConfig } from './settings.ts';

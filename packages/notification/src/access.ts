@@ -6,6 +6,15 @@ export const notificationAccess = defineAccessRules('notification', {
     'transactional.send',
     "Send transactional messages that bypass a user's channel preferences",
   ],
+  subscribe: [
+    'subscriptions.own',
+    'Subscribe yourself to alerts about what you can read, and change your subscriptions',
+    { subscriber: true },
+  ],
+  routeAlerts: [
+    'subscriptions.manage',
+    'Subscribe teams and other users to alerts; see, change and end every subscription',
+  ],
   manageStrategies: [
     'strategy.manage',
     'Configure notification channels and read the delivery log',

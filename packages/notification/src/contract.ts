@@ -1,11 +1,13 @@
-import { attachedToSystems, systemResource } from '@checkline/catalog/contract';
 import { defineContract, mutation, query } from '@checkline/core/contract';
 import { eventIterator } from '@orpc/contract';
 import { z } from 'zod';
 import { notificationAccess } from './access.ts';
+import { SendToAddressInputSchema, SentToAddressSchema } from './address-mail/schemas.ts';
+import { DeliveryLogPageSchema } from './delivery/log-schemas.ts';
 import {
   DeliveriesSchema,
-  DeliveryPageSchema,
+  DeliveryIdInputSchema,
+  DeliverySchema,
   GetDeliveriesInputSchema,
   SendExternalInputSchema,
   SendTestInputSchema,
@@ -34,6 +36,12 @@ import {
   PreviewNotificationInputSchema,
 } from './render/preview-schemas.ts';
 import {
+  AcknowledgeAlertInputSchema,
+  AlertPageSchema,
+  AlertSchema,
+  GetMyAlertsInputSchema,
+} from './reminders/schemas.ts';
+import {
   StrategyListSchema,
   StrategySchema,
   UpdateStrategyInputSchema,
@@ -43,15 +51,33 @@ import {
   GetMySubscriptionsInputSchema,
   SubscriptionPageSchema,
   SubscriptionSchema,
+  UpdateSubscriptionInputSchema,
 } from './subscriptions/schemas.ts';
+import {
+  CreateSubscriptionForInputSchema,
+  GetSubscriptionsInputSchema,
+} from './subscriptions/routing-schemas.ts';
 
 const EmptyInputSchema = z.object({});
+
+/**
+ * Subscriptions name the systems of the server's system directory (the catalog's resource type,
+ * named by its string so this contract imports no other plugin): a hidden one is NOT_FOUND.
+ */
+const subscribedSystems = { type: 'catalog.system', label: 'System' } as const;
 
 /** Other plugins (service principal), or applications and users holding the rule. */
 const senders = { principals: ['service', 'application', 'user'] as const };
 /** The calling user's own inbox, channels and subscriptions. */
 const ownInbox = { principals: ['user'] as const };
 const admin = { access: [notificationAccess.manageStrategies] };
+/** Users' own subscriptions: the rule the built-in `subscriber` role holds. */
+const ownSubscriptions = { ...ownInbox, access: [notificationAccess.subscribe] };
+/** Subscriptions for others and for teams: users and applications holding the routing rule. */
+const routing = {
+  principals: ['user', 'application'] as const,
+  access: [notificationAccess.routeAlerts],
+};
 
 export const notificationContract = defineContract('notification', {
   notifyUsers: mutation({
@@ -77,6 +103,18 @@ export const notificationContract = defineContract('notification', {
   })
     .input(SendTransactionalInputSchema)
     .output(DeliveriesSchema),
+
+  sendToAddress: mutation({
+    principals: ['service'] as const,
+    access: [notificationAccess.send],
+    // It waits on the SMTP server: no transaction is held open meanwhile.
+    transaction: false,
+    summary: 'Sends one e-mail now to an address that belongs to no account (other plugins only).',
+    description:
+      "Through an e-mail strategy under the administrator's settings and layout; nothing is queued or stored, so the caller records what it sent and retries what failed. With `unsubscribeUrl` the mail carries RFC 8058 `List-Unsubscribe` headers.",
+  })
+    .input(SendToAddressInputSchema)
+    .output(SentToAddressSchema),
 
   getNotifications: query({ ...ownInbox, summary: 'Your notifications, newest first.' })
     .input(GetNotificationsInputSchema)
@@ -111,24 +149,70 @@ export const notificationContract = defineContract('notification', {
     .output(ChannelSchema),
 
   getMySubscriptions: query({
-    ...ownInbox,
-    ...attachedToSystems('systemId', 'subscriptions'),
+    ...ownSubscriptions,
+    attachedList: { ...subscribedSystems, via: 'systemId', field: 'subscriptions' },
     summary: 'What you are subscribed to.',
   })
     .input(GetMySubscriptionsInputSchema)
     .output(SubscriptionPageSchema),
   createSubscription: mutation({
-    ...ownInbox,
-    attachedTo: { ...systemResource, fields: ['systemId'], level: 'read' },
+    ...ownSubscriptions,
+    attachedTo: { ...subscribedSystems, fields: ['systemId'], level: 'read' },
     summary: 'Subscribes you to a system, a group, or everything you can read.',
     description:
-      'The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: delete the first to change its kinds of events.',
+      'The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: change the first with updateSubscription.',
   })
     .input(CreateSubscriptionInputSchema)
     .output(SubscriptionSchema),
-  deleteSubscription: mutation({ ...ownInbox, summary: 'Ends one of your subscriptions.' })
+  updateSubscription: mutation({
+    ...ownSubscriptions,
+    summary: 'Changes the kinds of events a subscription hears.',
+    description:
+      'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s). Others are NOT_FOUND.',
+  })
+    .input(UpdateSubscriptionInputSchema)
+    .output(SubscriptionSchema),
+  deleteSubscription: mutation({
+    ...ownSubscriptions,
+    summary: 'Ends a subscription.',
+    description:
+      'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s). Others are NOT_FOUND.',
+  })
     .input(IdInputSchema)
     .output(DeletedSchema),
+  getMyAlerts: query({
+    ...ownInbox,
+    summary: 'The alerts you hold (reminded of, or escalated to you), newest first.',
+    description:
+      'An alert opens when a subscription with `remindEverySeconds` or an escalation hears a system turn unhealthy or an incident open; it ends with the recovery or resolution, or when acknowledged.',
+  })
+    .input(GetMyAlertsInputSchema)
+    .output(AlertPageSchema),
+  acknowledgeAlert: mutation({
+    ...ownInbox,
+    summary: 'Acknowledges one of your alerts: its reminders and escalation stop.',
+    description:
+      'An alert acknowledged or resolved before is answered as it stands (nothing changes). Another person’s alert is NOT_FOUND.',
+  })
+    .input(AcknowledgeAlertInputSchema)
+    .output(AlertSchema),
+  getSubscriptions: query({
+    ...routing,
+    attachedList: { ...subscribedSystems, via: 'systemId', field: 'subscriptions' },
+    summary: 'Every subscription (of users and of teams), newest first.',
+  })
+    .input(GetSubscriptionsInputSchema)
+    .output(SubscriptionPageSchema),
+  createSubscriptionFor: mutation({
+    ...routing,
+    attachedTo: { ...subscribedSystems, fields: ['systemId'], level: 'read' },
+    summary:
+      'Routes alerts: subscribes a user, or a team (each of its current members), to a system, a group or everything.',
+    description:
+      'The user or team must exist and the system or group be readable by you (else NOT_FOUND). Each recipient hears only about what they may read themselves, when the event happens; a team subscription reaches whoever is a member then. A second subscription of the same owner to the same target is CONFLICT.',
+  })
+    .input(CreateSubscriptionForInputSchema)
+    .output(SubscriptionSchema),
 
   getStrategies: query({
     ...admin,
@@ -160,7 +244,15 @@ export const notificationContract = defineContract('notification', {
     .output(NotificationPreviewSchema),
   getDeliveries: query({ ...admin, summary: 'The delivery log, newest first.' })
     .input(GetDeliveriesInputSchema)
-    .output(DeliveryPageSchema),
+    .output(DeliveryLogPageSchema),
+  redeliver: mutation({
+    ...admin,
+    summary: 'Puts a failed delivery back in the queue, due now, with a fresh round of attempts.',
+    description:
+      'Only a `failed` delivery (any other status is CONFLICT). Its id stays the same, so a receiver that saw an earlier attempt recognises it (`X-Checkline-Delivery` on webhooks); its attempt log is kept.',
+  })
+    .input(DeliveryIdInputSchema)
+    .output(DeliverySchema),
 });
 
 export type NotificationContract = typeof notificationContract;

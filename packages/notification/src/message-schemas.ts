@@ -39,11 +39,15 @@ export const ActionSchema = z
   .describe('A call to action: a button in e-mail and chat, a link in text.');
 
 export const TitleSchema = z.string().trim().min(1).max(200);
-export const MarkdownSchema = z.string().max(20_000);
+/**
+ * Room for the longest body a chat channel shows whole (Teams, 8 000 characters) with some to
+ * spare; e-mail could show more, but an alert longer than this is a report, not a notification.
+ */
+export const MarkdownSchema = z.string().max(10_000);
 
 /**
  * The seed's Notification, the fields every send procedure takes: notifyUsers as they are here,
- * sendExternal and sendTransactional with the body named `description` (API.md 6).
+ * sendExternal and sendTransactional with the body named `description`, the name producers already send.
  */
 export const NotificationContentSchema = z.object({
   title: TitleSchema,

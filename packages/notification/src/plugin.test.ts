@@ -6,8 +6,11 @@ import { createTestDatabase } from '@checkline/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotificationPlugin } from './plugin.ts';
 import { NotificationStrategyRegistry } from './strategies/registry.ts';
-import type { NotificationStrategy, NotificationStrategyRegistrar } from './strategies/strategy.ts';
-import { notificationStrategyExtensionPoint } from './strategies/strategy.ts';
+import type {
+  NotificationStrategy,
+  NotificationStrategyRegistrar,
+} from '@checkline/notification-node';
+import { notificationStrategyExtensionPoint } from '@checkline/notification-node';
 import { testStrategy } from './testing/test-strategy.ts';
 
 let database: DatabaseHandle;
@@ -34,6 +37,7 @@ function channelPlugin(
   const registerAll = () => strategies.forEach((strategy) => registrar!.register(strategy));
   return definePlugin({
     id,
+    dependsOn: ['notification'],
     description: `Test channel ${id}`,
     contract: {},
     router: {},
@@ -53,6 +57,7 @@ async function start(...channels: AnyPlugin[]) {
   const booted = await startPluginHarness(
     [createNotificationPlugin({ strategies }), ...channels],
     database.db,
+    { absentDependencies: ['auth'] },
   );
   stops.push(booted.stop);
   return strategies;
@@ -113,10 +118,23 @@ describe('notification strategy extension point at start-up', () => {
     );
   });
 
-  it('refuses a channel plugin mounted before the notification plugin', async () => {
+  it('starts a channel plugin listed before the notification plugin after it', async () => {
+    const strategies = new NotificationStrategyRegistry();
     const early = channelPlugin('early-channel', [testStrategy()]);
+    const booted = await startPluginHarness(
+      [early, createNotificationPlugin({ strategies })],
+      database.db,
+      { absentDependencies: ['auth'] },
+    );
+    stops.push(booted.stop);
+    expect(strategies.list().map((strategy) => strategy.qualifiedId)).toEqual([
+      'early-channel.test',
+    ]);
+  });
+
+  it('refuses to start a channel plugin without the notification plugin, naming it', async () => {
     await expect(
-      startPluginHarness([early, createNotificationPlugin()], database.db),
-    ).rejects.toThrow('Extension point notification.strategies is not provided by any plugin');
+      startPluginHarness([channelPlugin('lonely-channel', [testStrategy()])], database.db),
+    ).rejects.toThrow('Plugin lonely-channel depends on notification, which is not mounted');
   });
 });

@@ -4,17 +4,22 @@ import { definePlugin } from '@checkline/core';
 import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
+import { readQueueOnScrape } from './delivery/queue-metrics.ts';
 import { startInbox } from './inbox/background.ts';
 import { unsubscribeRoutes } from './preferences/unsubscribe.ts';
-import { emailTemplate } from './render/email-template.ts';
+import { emailTemplate } from '@checkline/notification-node';
 import { oauthRoutes } from './oauth/routes.ts';
+import { acknowledgementRoutes } from './reminders/ack-routes.ts';
+import { createReminderWorker } from './reminders/worker.ts';
 import { createNotificationRouter } from './router.ts';
-import { subscribeToMonitoringEvents } from './subscriptions/subscribers.ts';
+import { subscribeToSource } from './subscriptions/subscribers.ts';
 import type { NotificationOptions } from './state.ts';
 import { NotificationState } from './state.ts';
 import { strategyUseRule } from './strategies/registry.ts';
-import type { NotificationStrategy } from './strategies/strategy.ts';
-import { notificationStrategyExtensionPoint } from './strategies/strategy.ts';
+import {
+  notificationSourceExtensionPoint,
+  notificationStrategyExtensionPoint,
+} from '@checkline/notification-node';
 
 export const NOTIFICATION_PLUGIN_ID = 'notification';
 
@@ -27,8 +32,12 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
   const state = new NotificationState(options);
   const { strategies } = state;
   let inbox: Awaited<ReturnType<typeof startInbox>> | undefined;
+  let reminders: ReturnType<typeof createReminderWorker> | undefined;
   const plugin = definePlugin({
     id: NOTIFICATION_PLUGIN_ID,
+    // Auth: recipients' profiles and the strategies' use rules. Monitoring plugins are not
+    // dependencies: they register their events as sources here, so they are mounted after it.
+    dependsOn: ['auth'],
     description:
       'Notifications: the in-app inbox, the channels (strategies) that deliver them outside, user preferences, subscriptions and the delivery log.',
     contract: notificationContract,
@@ -36,11 +45,22 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     accessRules: Object.values(notificationAccess),
     migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     // Unsubscribe links, and account linking for every strategy with `oauth`.
-    routes: [...unsubscribeRoutes(state), ...oauthRoutes(state)],
+    routes: [...unsubscribeRoutes(state), ...oauthRoutes(state), ...acknowledgementRoutes(state)],
     register({ pluginId, extensionPoints, events }) {
-      // Monitoring events become notifications for their subscribers (the service context exists
-      // from init on, before any event is dispatched).
-      subscribeToMonitoringEvents(events, state, () => state.serviceContext());
+      // Monitoring plugins mounted after this one register their events as sources; each event
+      // becomes notifications for its subscribers (the service context exists from init on,
+      // before any event is dispatched).
+      extensionPoints.provide(notificationSourceExtensionPoint, pluginId, (caller) => ({
+        register(source) {
+          if (extensionPoints.phase !== 'register') {
+            throw new Error(
+              `notification source ${caller}.${source.id} registered after the register phase`,
+            );
+          }
+          state.sources.register(caller, source);
+          subscribeToSource(events, state, () => state.serviceContext(), source);
+        },
+      }));
       extensionPoints.provide(notificationStrategyExtensionPoint, pluginId, (caller) => ({
         register(strategy) {
           if (extensionPoints.phase !== 'register') {
@@ -49,7 +69,7 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
             );
           }
           // Stored untyped: only the strategy itself reads its configs with their own types.
-          strategies.register(caller, strategy as unknown as NotificationStrategy);
+          strategies.register(caller, strategy);
           // The `.use` rule belongs to the registering plugin, so auth hears it under that name.
           if (extensionPoints.isProvided(accessRulesExtensionPoint)) {
             extensionPoints
@@ -59,21 +79,31 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
         },
       }));
     },
-    init({ db, logger, serviceContext }) {
-      state.attach(db, logger, serviceContext);
+    init({ db, logger, serviceContext, databaseKind, metrics }) {
+      state.attach(db, logger, serviceContext, databaseKind);
+      state.metrics = metrics;
+      readQueueOnScrape(metrics, db, strategies);
       // The e-mail layout is inlined now, at start-up, not while the first message waits.
       emailTemplate();
     },
     async ready({ listen }) {
       strategies.freeze();
+      state.sources.freeze();
       inbox = await startInbox(state, listen);
       state.deliveryWorker = createDeliveryWorker(state);
       if (state.deliverySettings.autoStart) state.deliveryWorker.start();
+      reminders = createReminderWorker(state, state.reminderSettings);
+      if (state.reminderSettings.autoStart) reminders.start();
     },
     drain() {
+      // Sends in flight finish and are recorded while requests drain; none new is started, so
+      // none is cut off by the process's exit and repeated after its lease.
+      state.deliveryWorker?.stopClaiming();
       inbox?.endStreams();
     },
     async stop() {
+      await reminders?.stop();
+      reminders = undefined;
       await state.deliveryWorker?.stop();
       state.deliveryWorker = undefined;
       await inbox?.stop();
@@ -83,6 +113,11 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
   return Object.assign(plugin, {
     /** What handlers and workers share (other concepts' services take it, e.g. enqueueDeliveries). */
     state,
+    /** A round of this process's reminder worker now (tests), joining one in flight. */
+    runReminders() {
+      if (!reminders) throw new Error('The reminder worker runs only between ready and stop');
+      return reminders.runNow();
+    },
     /** This process's delivery worker; there is one from `ready` until `stop`. */
     deliveryWorker() {
       if (!state.deliveryWorker) {

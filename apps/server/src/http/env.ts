@@ -1,5 +1,6 @@
 import type { Logger, Principal } from '@checkline/core';
 import type { Context } from 'hono';
+import type { RequestLabels } from './request-metrics.ts';
 
 /** What the app's middleware puts on every Hono context. */
 export type AppEnv = {
@@ -8,8 +9,8 @@ export type AppEnv = {
     logger: Logger;
     /** The caller, once a surface or route has resolved it (for the access log). */
     principal: Principal | undefined;
-    /** The path as the access log shows it, when a route's path holds a credential. */
-    loggedPath: string | undefined;
+    /** What `GET /metrics` counts the request under, once a surface knows it. */
+    metricsLabels: RequestLabels | undefined;
   };
 };
 

@@ -1,9 +1,9 @@
 import { errorStatus, isErrorCode } from '@checkline/core';
 import type { ErrorCode, InputIssue, Logger } from '@checkline/core';
-import { isDatabaseUnavailable } from '@checkline/db';
+import { DISK_FULL_MESSAGE, isDatabaseUnavailable, noteDiskFull, rootCauseOf } from '@checkline/db';
 import { ORPCError, ValidationError } from '@orpc/server';
 
-/** The error object of every surface (API.md 3). */
+/** The error object of every surface: one shape, so clients parse one thing. */
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
@@ -20,10 +20,58 @@ function issuePath(path: IssuePath): string {
     .join('.');
 }
 
+interface ValidationIssue {
+  path?: IssuePath;
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+  /** A union's issues, branch by branch, with paths from the union. */
+  errors?: readonly (readonly ValidationIssue[])[];
+}
+
+const joinPath = (parent: string, child: string) =>
+  parent && child ? `${parent}.${child}` : parent || child;
+
+/** The fields no form of a union knows: unknown to every branch. */
+function unknownToEveryBranch(branches: readonly (readonly ValidationIssue[])[]): string[] {
+  const unknownPaths = branches.map(
+    (issues) =>
+      new Set(
+        issues.flatMap(inputIssuesOf).flatMap((issue) => (issue.unknown ? [issue.path] : [])),
+      ),
+  );
+  const [first, ...rest] = unknownPaths;
+  return [...(first ?? [])].filter((path) => rest.every((paths) => paths.has(path)));
+}
+
+const unknownFieldIssue = (path: string) => ({
+  path,
+  message: `Unknown field ${path.split('.').at(-1)}: not part of this procedure's input`,
+  unknown: true as const,
+});
+
+/** One issue per unknown key, at the key's own path, so the answer names the field refused. */
+function inputIssuesOf(issue: ValidationIssue): (InputIssue & { unknown?: true })[] {
+  const path = issuePath(issue.path);
+  if (issue.code === 'unrecognized_keys' && issue.keys) {
+    return issue.keys.map((key) => unknownFieldIssue(joinPath(path, key)));
+  }
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    const unknown = unknownToEveryBranch(issue.errors);
+    return [
+      { path, message: issue.message },
+      ...unknown.map((child) => unknownFieldIssue(joinPath(path, child))),
+    ];
+  }
+  return [{ path, message: issue.message }];
+}
+
 function validationIssues(error: ORPCError<string, unknown>): InputIssue[] | undefined {
   const cause = error.cause;
   if (cause instanceof ValidationError) {
-    return cause.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
+    return (cause.issues as readonly ValidationIssue[])
+      .flatMap(inputIssuesOf)
+      .map(({ path, message }) => ({ path, message }));
   }
   const data = error.data as { issues?: InputIssue[] } | undefined;
   return data?.issues;
@@ -31,7 +79,8 @@ function validationIssues(error: ORPCError<string, unknown>): InputIssue[] | und
 
 /**
  * Turns anything thrown into an oRPC error fit for a response: known codes keep their message;
- * input validation failures list their issues; a database that cannot be reached is 503; everything
+ * input validation failures list their issues; a database that cannot be reached, or whose disk is
+ * full, is 503 (the latter saying so); everything
  * else becomes a generic 500 whose cause is logged with the request id, never sent.
  */
 export function normalizeError(error: unknown, logger: Logger, requestId: string) {
@@ -42,6 +91,15 @@ export function normalizeError(error: unknown, logger: Logger, requestId: string
     return new ORPCError(error.code, { status: errorStatus[error.code], message, data });
   }
   const cause = error instanceof ORPCError ? (error.cause ?? error) : error;
+  if (noteDiskFull(cause)) {
+    const { code, message } = rootCauseOf(cause);
+    logger.error({ err: cause, sqlState: code, cause: message }, `database disk full: ${message}`);
+    return new ORPCError('SERVICE_UNAVAILABLE', {
+      status: 503,
+      message: DISK_FULL_MESSAGE,
+      data: { requestId },
+    });
+  }
   if (
     (error instanceof ORPCError && error.code === 'SERVICE_UNAVAILABLE') ||
     isDatabaseUnavailable(cause)

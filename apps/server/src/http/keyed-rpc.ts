@@ -14,7 +14,7 @@ import { metaOf, proceduresOf } from './plugin-router.ts';
 import { repeatedTopLevelKey } from './repeated-key.ts';
 import { unknownProcedure } from './unknown-names.ts';
 
-/** At most this many keys in one keyed request (API.md 1.1). */
+/** At most this many keys in one keyed request. */
 export const MAX_BATCH_KEYS = 20;
 
 export class KeyedCallError extends Error {
@@ -136,7 +136,7 @@ export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter,
   }
 
   /**
-   * Every key is resolved, authorised and validated before any runs (API.md 1.1), in the order
+   * Every key is resolved, authorised and validated before any runs (so a batch fails before it writes), in the order
    * every call takes: admission, input validation, then team access (on the root database: no
    * transaction is open yet).
    */
@@ -155,8 +155,15 @@ export function createKeyedDispatcher(pluginId: string, pluginRouter: AnyRouter,
     }
   }
 
-  return async function dispatch(bodyText: string, context: RequestContext) {
+  /** `named` hears the procedures called, once the body is read (for `GET /metrics`). */
+  return async function dispatch(
+    bodyText: string,
+    context: RequestContext,
+    named?: (keys: readonly string[]) => void,
+  ) {
     const calls = resolve(parseBody(bodyText));
+    // Only names that exist: a caller inventing keys cannot grow the metric series.
+    named?.(calls.map((item) => item.key));
     if (calls.length === 1) return run(context, calls);
     // Reads alone need neither the pre-flight nor a transaction: nothing they do can be undone or
     // half-written (each key is still authorised and validated as it runs, and the first failure

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '@checkline/core';
-import { lazyChild } from '@checkline/core';
+import { appError, lazyChild } from '@checkline/core';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from './env.ts';
-import { errorResponse } from './errors.ts';
+import type { AppContext, AppEnv } from './env.ts';
+import { fail } from './scoped.ts';
 
 /** The header carrying the caller's socket address to plugins (auth's rate limits). */
-export const CLIENT_IP_HEADER = 'x-checkline-client-ip';
+const CLIENT_IP_HEADER = 'x-checkline-client-ip';
 
-/** Largest request body accepted on the API surfaces (API.md 1.1). */
+/** Largest request body accepted on the API surfaces. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A request id on the context, its child logger, and `x-request-id` on every response. */
@@ -35,8 +35,8 @@ export function stampClientIp(): MiddlewareHandler<AppEnv> {
   };
 }
 
-const tooLarge = (requestId: string) =>
-  errorResponse('PAYLOAD_TOO_LARGE', 'The body is larger than 1 MiB', requestId);
+const tooLarge = (c: AppContext) =>
+  fail(c, appError('PAYLOAD_TOO_LARGE', 'The body is larger than 1 MiB'));
 
 /**
  * 413 for bodies over 1 MiB. Hono's bodyLimit touches `request.body`, which makes the node
@@ -46,13 +46,13 @@ const tooLarge = (requestId: string) =>
 export function limitBody(): MiddlewareHandler<AppEnv> {
   const limitStreamedBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => tooLarge(c.get('requestId')),
+    onError: (c) => tooLarge(c),
   });
   return async function limitBody(c, next) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const declared = c.req.header('content-length');
     if (declared === undefined) return limitStreamedBody(c, next);
-    if (Number(declared) > MAX_BODY_BYTES) return tooLarge(c.var.requestId);
+    if (Number(declared) > MAX_BODY_BYTES) return tooLarge(c);
     return next();
   };
 }

@@ -2,7 +2,7 @@ import { errorResponseNames, errorStatus } from '@checkline/core';
 import type { ErrorCode } from '@checkline/core';
 import type { OpenAPI } from '@orpc/openapi';
 
-/** The error object of every surface (API.md 3). */
+/** The error object of every surface: one shape, so clients parse one thing. */
 export const errorSchema: OpenAPI.SchemaObject = {
   type: 'object',
   description: 'What went wrong; the same shape on every surface.',
@@ -50,7 +50,8 @@ const described: Record<
   },
   401: { description: 'Credentials are missing or invalid.', message: 'Authentication required' },
   403: {
-    description: 'The caller lacks an access rule, or the resource is team-only.',
+    description:
+      'The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.',
     message: 'Missing access: catalog.catalog.manage',
   },
   404: { description: 'No such plugin, procedure or resource.', message: 'System not found' },
@@ -63,6 +64,11 @@ const described: Record<
     message: 'A system named payments already exists',
   },
   413: { description: 'The body is over 1 MiB.', message: 'Request body too large' },
+  422: {
+    description: 'The `Idempotency-Key` was first sent with another input to this operation.',
+    message:
+      'Idempotency-Key 5b0c… was first sent to catalog.createSystem with another input; a new request needs a new key',
+  },
   429: {
     description: 'Rate limited; retry after `Retry-After` seconds.',
     message: 'Too many requests',
@@ -83,7 +89,7 @@ const headersFor = (status: keyof typeof errorResponseNames) =>
     : status === 405
       ? {
           Allow: {
-            description: 'The method this path takes.',
+            description: 'The methods this path takes (`GET, HEAD` for a read).',
             schema: { type: 'string' as const },
           },
         }
@@ -107,9 +113,20 @@ export const errorResponses: Record<string, OpenAPI.ResponseObject> = Object.fro
         description,
         ...(headers && { headers }),
         content: {
-          'application/json': { schema: { $ref: '#/components/schemas/Error' }, example },
+          'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' }, example },
         },
       },
     ];
   }),
 );
+
+/** `components.parameters.IdempotencyKey`: the retry key every mutation accepts. */
+export const idempotencyKeyParameter: OpenAPI.ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  example: '5b0c8f7e-2d7a-4c4e-9f51-0b8f3f0c6a21',
+};

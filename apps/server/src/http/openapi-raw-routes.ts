@@ -1,9 +1,11 @@
 import type { AnyPlugin } from '@checkline/core';
+import { mountedRoutes } from '@checkline/core';
 import type { AnyContractProcedure, AnySchema } from '@orpc/contract';
 import { getEventIteratorSchemaDetails } from '@orpc/contract';
 import type { OpenAPI, SchemaConverterComponent } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { MAX_BATCH_KEYS } from './keyed-rpc.ts';
+import { documentedContract } from './openapi-documented-contract.ts';
 import { namedSchemasOf } from './openapi-components.ts';
 
 type PathItems = Record<string, OpenAPI.PathItemObject>;
@@ -12,10 +14,10 @@ const converter = new ZodToJsonSchemaConverter();
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** Output schemas become `$ref`s to the named components, as in the REST operations. */
-async function outputComponents(plugins: readonly AnyPlugin[]) {
+function outputComponents(plugins: readonly AnyPlugin[]) {
   const components: SchemaConverterComponent[] = [];
   for (const [id, schema] of namedSchemasOf(plugins)) {
-    const [required] = await converter.convert(schema as AnySchema, { strategy: 'output' });
+    const [required] = converter.convert(schema as AnySchema, { strategy: 'output' });
     components.push({
       schema,
       required,
@@ -31,7 +33,7 @@ async function outputComponents(plugins: readonly AnyPlugin[]) {
  * without the trailing slash, which the server also accepts, as linters and client generators prefer.
  */
 async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
-  const components = await outputComponents(plugins);
+  const components = outputComponents(plugins);
   const paths: PathItems = {};
   for (const plugin of plugins) {
     // A plugin without procedures (a notification channel) has nothing to call here.
@@ -40,16 +42,14 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
     /** Procedures whose input may be `{}`: the example names the first of them. */
     const callableWithEmpty: string[] = [];
     const outputs: Record<string, unknown> = {};
-    for (const [name, procedure] of Object.entries(plugin.contract)) {
+    for (const [name, procedure] of Object.entries(documentedContract(plugin))) {
       const def = (procedure as AnyContractProcedure)['~orpc'];
       // A stream answers events over time, which one keyed JSON answer cannot hold.
       if (getEventIteratorSchemaDetails(def.outputSchema)) continue;
-      inputs[name] = (await converter.convert(def.inputSchema, { strategy: 'input' }))[1];
+      inputs[name] = converter.convert(def.inputSchema, { strategy: 'input' })[1];
       const empty = await def.inputSchema?.['~standard'].validate({});
       if (!empty?.issues) callableWithEmpty.push(name);
-      outputs[name] = (
-        await converter.convert(def.outputSchema, { strategy: 'output', components })
-      )[1];
+      outputs[name] = converter.convert(def.outputSchema, { strategy: 'output', components })[1];
     }
     const [first] = callableWithEmpty;
     paths[`/api/${plugin.id}`] = {
@@ -63,8 +63,11 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
           'Each procedure needs what its REST operation needs (its `x-access-rules`). The path may end with a slash.',
           '',
           `Several keys are one batch (at most ${MAX_BATCH_KEYS}): all are authorised and validated before any runs, then they run in body order in one transaction; if one fails nothing is kept and the answer is its error, with \`procedure\` naming it. A repeated key is BAD_REQUEST.`,
+          '',
+          'With `Idempotency-Key`, each change of the body is kept under that key apart (per procedure): a retry of the same body answers every change from the first success.',
         ].join('\n'),
         'x-access-rules': [],
+        parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
         requestBody: {
           required: true,
           content: {
@@ -95,6 +98,7 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
           '404': errorRef('NotFound'),
           '409': errorRef('Conflict'),
           '413': errorRef('PayloadTooLarge'),
+          '422': errorRef('UnprocessableContent'),
           '429': errorRef('TooManyRequests'),
           '500': errorRef('InternalServerError'),
           '503': errorRef('ServiceUnavailable'),
@@ -163,8 +167,8 @@ const healthPaths: PathItems = {
 
 /** What lies outside the REST surface: keyed calls, the plugins' raw routes, health probes. */
 export async function rawRoutePaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
-  const pluginRoutes = plugins.flatMap((plugin) =>
-    (plugin.routes ?? []).map((route) => (route.openapi?.() ?? {}) as PathItems),
+  const pluginRoutes = mountedRoutes(plugins).map(
+    (route) => (route.openapi?.() ?? {}) as PathItems,
   );
   // Routes of one path with different methods (GET and POST of a link) share its path item.
   const routePaths: PathItems = {};

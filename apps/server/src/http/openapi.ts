@@ -3,9 +3,18 @@ import { OpenAPIGenerator } from '@orpc/openapi';
 import type { OpenAPI } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { useFormStyleForQueryArrays } from './openapi-arrays.ts';
+import { documentedContract, markDiscriminatedInputs } from './openapi-documented-contract.ts';
 import { namedSchemasOf } from './openapi-components.ts';
-import { errorResponses, errorSchema, retryAfterHeader } from './openapi-errors.ts';
+import {
+  errorResponses,
+  errorSchema,
+  idempotencyKeyParameter,
+  retryAfterHeader,
+} from './openapi-errors.ts';
+import { describeEventStreams } from './openapi-streams.ts';
 import { rawRoutePaths } from './openapi-raw-routes.ts';
+import { webhookDocumentation } from './openapi-webhooks.ts';
+import { withoutQueryFlags, withoutSafeIntegerBounds } from './openapi-tidy.ts';
 
 export const schemaConverters = [new ZodToJsonSchemaConverter()];
 
@@ -27,12 +36,22 @@ export async function generateOpenApiDocument(
   options: OpenApiOptions,
 ): Promise<OpenAPI.Document> {
   const generator = new OpenAPIGenerator({ schemaConverters });
-  const contracts = Object.fromEntries(plugins.map((plugin) => [plugin.id, plugin.contract]));
+  const contracts = Object.fromEntries(
+    plugins.map((plugin) => [plugin.id, documentedContract(plugin)]),
+  );
   const named = namedSchemasOf(plugins);
+  const webhooks = webhookDocumentation(plugins);
   const document = await generator.generate(contracts, {
     info: {
       title: 'Checkline API',
       version: options.version,
+      // The repository has no licence file and no package names one: no licence is granted
+      // until its owners choose one, and the document says exactly that.
+      license: {
+        name: 'No licence granted yet (all rights reserved)',
+        url: 'https://choosealicense.com/no-permission/',
+      },
+      contact: { name: 'Checkline maintainers' },
       description: [
         'Every Checkline plugin, on three surfaces built from the same contracts:',
         '',
@@ -40,7 +59,7 @@ export async function generateOpenApiDocument(
         '- **Keyed** (`POST /api/{pluginId}/`): `{"procedure": input, ...}`; several keys are one all-or-nothing batch.',
         '- **oRPC** (`/api/{pluginId}/{procedure}`): the protocol of `@orpc/client`.',
         '',
-        'Authenticate with an application key (`Authorization: Bearer ck_{applicationId}_{secret}`) or the session cookie a login sets. Every error has the same shape (`Error`).',
+        'Authenticate with an application key (`Authorization: Bearer ck_{applicationId}_{secret}`) or the session cookie a login sets. Every error has the same shape (`ErrorResponse`; the oRPC surface wraps it in the oRPC envelope).',
       ].join('\n'),
     },
     servers: [{ url: options.baseUrl, description: 'This Checkline server (`BASE_URL`)' }],
@@ -71,12 +90,18 @@ export async function generateOpenApiDocument(
             'The session a login sets (`POST /api/auth-backend/custom/login`). Changes sent with it need `Origin` set to the server or the web UI.',
         },
       },
-      schemas: { Error: errorSchema },
+      schemas: { ErrorResponse: errorSchema, ...webhooks.schemas },
       responses: errorResponses,
+      parameters: { IdempotencyKey: idempotencyKeyParameter },
       headers: { RetryAfter: retryAfterHeader },
     },
   });
   useFormStyleForQueryArrays(document);
+  withoutQueryFlags(document);
   document.paths = { ...document.paths, ...(await rawRoutePaths(plugins)) };
+  if (Object.keys(webhooks.webhooks).length > 0) document.webhooks = webhooks.webhooks;
+  withoutSafeIntegerBounds(document);
+  markDiscriminatedInputs(document, plugins);
+  describeEventStreams(document, plugins);
   return document;
 }

@@ -23,7 +23,7 @@ function objectOption(schema: Schema): Schema | undefined {
  * the input schema expects an array and the query gave one value, it becomes `[value]`. Repeated
  * keys (`tags=a&tags=b`) and bracket notation (`tags[0]=a`) already decode to arrays.
  */
-export function wrapSingleValuesInArrays(schema: JSONSchema, value: unknown): unknown {
+function wrapSingleValuesInArrays(schema: JSONSchema, value: unknown): unknown {
   if (typeof schema !== 'object' || value === undefined || value === null) return value;
   if (isArraySchema(schema)) {
     if (Array.isArray(value)) return value;
@@ -65,10 +65,13 @@ export class QueryArrayPlugin implements StandardHandlerPlugin<RequestContext> {
   private async jsonSchemaOf(schema: AnySchema & object): Promise<JSONSchema> {
     let json = this.schemas.get(schema);
     if (json === undefined) {
-      const converter = this.converters.find((candidate) =>
-        candidate.condition(schema, { strategy: 'input' }),
-      );
-      json = converter ? (await converter.convert(schema, { strategy: 'input' }))[1] : {};
+      json = {};
+      for (const converter of this.converters) {
+        // `condition` may answer with a promise, which `Array.find` would take as a match.
+        if (!(await converter.condition(schema, { strategy: 'input' }))) continue;
+        json = (await converter.convert(schema, { strategy: 'input' }))[1];
+        break;
+      }
       this.schemas.set(schema, json);
     }
     return json;

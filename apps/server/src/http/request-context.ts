@@ -1,4 +1,4 @@
-import type { Logger, RequestContext } from '@checkline/core';
+import { idempotencyOf, type Logger, type RequestContext } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import type { Runtime } from '@checkline/core';
 import type { PrincipalResolver } from './principal-resolver.ts';
@@ -22,6 +22,7 @@ export async function createRequestScope(
   requestId: string,
   logger: Logger,
 ): Promise<RequestScope> {
+  const idempotency = idempotencyOf(request.headers);
   const principal = await deps.resolvePrincipal(request);
   const tasks: (() => void | Promise<void>)[] = [];
   const afterCommit = (task: () => void | Promise<void>) => void tasks.push(task);
@@ -32,12 +33,14 @@ export async function createRequestScope(
       requestId,
       logger,
       resources: deps.runtime.resources,
+      cursors: deps.runtime.cursors,
       plugins: deps.runtime.plugins,
       afterCommit,
       // Outside a transaction there is nothing to wait for: the event is written at once. Mutations
       // and batches swap in their transaction's `emit` (runInTransaction).
       emit: (type, payload) => deps.runtime.events.publish(type, payload),
       dispatchEvents: (ids) => deps.runtime.events.dispatch(ids),
+      ...(idempotency && { idempotency }),
     },
     committed() {
       for (const task of tasks) {

@@ -13,3 +13,17 @@ export function restRoutes(plugins: readonly AnyPlugin[]): Map<string, string> {
   }
   return routes;
 }
+
+/** REST path to the plugin and procedure it calls (what `GET /metrics` counts it under). */
+export function restProceduresOf(
+  plugins: readonly AnyPlugin[],
+): Map<string, { plugin: string; procedure: string }> {
+  const procedures = new Map<string, { plugin: string; procedure: string }>();
+  for (const plugin of plugins) {
+    for (const [name, procedure] of Object.entries(plugin.contract)) {
+      const { path } = (procedure as AnyContractProcedure)['~orpc'].route;
+      if (path) procedures.set(path, { plugin: plugin.id, procedure: name });
+    }
+  }
+  return procedures;
+}

@@ -1,17 +1,31 @@
-import type { AppErrorData, RequestContext } from '@checkline/core';
+import { REPLAYED_HEADER, type AppErrorData, type RequestContext } from '@checkline/core';
 import type { AppContext } from './env.ts';
+import { wantsOrpcEnvelope } from './error-envelope.ts';
 import { errorBody, normalizeError } from './errors.ts';
 import type { RequestScopeDeps } from './request-context.ts';
 import { createRequestScope } from './request-context.ts';
 
-/** The error object for anything thrown, with `Retry-After` when the error carries one. */
+/**
+ * The error answer for anything thrown, with `Retry-After` when the error carries one: the error
+ * object, or oRPC's envelope when the request is headed for the oRPC surface.
+ */
 export function fail(c: AppContext, error: unknown, procedure?: string): Response {
   const normalized = normalizeError(error, c.var.logger, c.var.requestId);
   const retryAfter = (normalized.data as AppErrorData | undefined)?.retryAfter;
-  return Response.json(errorBody(normalized, procedure), {
+  const init = {
     status: normalized.status,
     ...(retryAfter !== undefined && { headers: { 'retry-after': String(retryAfter) } }),
-  });
+  };
+  if (wantsOrpcEnvelope(c)) return Response.json({ json: normalized.toJSON() }, init);
+  return Response.json(errorBody(normalized, procedure), init);
+}
+
+/** A success answered from the first attempt of its Idempotency-Key says so. */
+function markedReplayed(response: Response): Response {
+  if (response.status >= 400) return response;
+  const headers = new Headers(response.headers);
+  headers.set(REPLAYED_HEADER, 'true');
+  return new Response(response.body, { status: response.status, headers });
 }
 
 /**
@@ -32,7 +46,7 @@ export function scoped(deps: RequestScopeDeps) {
     }
     const response = await handle(scope.context);
     if (response.status < 400) scope.committed();
-    return response;
+    return scope.context.idempotency?.replayed ? markedReplayed(response) : response;
   };
 }
 

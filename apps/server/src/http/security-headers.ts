@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
  * The API answers JSON only: nothing in it may load, run, frame or submit anything. Pages served
  * by the app (an interactive API reference, the web UI) bring their own policy (see below).
  */
-export const apiContentSecurityPolicy =
+const apiContentSecurityPolicy =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** A route (every path under `pathPrefix`) that serves a page and needs a looser policy. */
@@ -12,6 +12,8 @@ export interface RouteContentSecurityPolicy {
   pathPrefix: string;
   /** Directives such as `default-src 'self'; img-src 'self' data:`; `frame-ancestors 'none'` is added. */
   policy: string;
+  /** Paths under `pathPrefix` that keep the API's policy (a page served at `/` leaves `/api` alone). */
+  exceptPrefixes?: readonly string[];
 }
 
 const sharedHeaders: readonly (readonly [string, string])[] = [
@@ -35,15 +37,23 @@ export function securityHeaders(
   pages: readonly RouteContentSecurityPolicy[] = [],
 ): MiddlewareHandler {
   const pagePolicies = pages.map(
-    (page) => [page.pathPrefix, `${page.policy}; frame-ancestors 'none'`] as const,
+    (page) =>
+      [
+        page.pathPrefix,
+        page.exceptPrefixes ?? [],
+        `${page.policy}; frame-ancestors 'none'`,
+      ] as const,
   );
+  const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
   return async function securityHeaders(c, next) {
     await next();
     const headers = c.res.headers;
     for (const [name, value] of sharedHeaders) headers.set(name, value);
     let policy = apiContentSecurityPolicy;
-    for (const [pathPrefix, pagePolicy] of pagePolicies) {
-      if (c.req.path.startsWith(pathPrefix)) policy = pagePolicy;
+    const path = c.req.path;
+    for (const [pathPrefix, exceptPrefixes, pagePolicy] of pagePolicies) {
+      const excepted = exceptPrefixes.some((prefix) => under(path, prefix));
+      if (path.startsWith(pathPrefix) && !excepted) policy = pagePolicy;
     }
     headers.set('content-security-policy', policy);
   };

@@ -21,7 +21,7 @@ export interface JsonSchema {
  * `levels` objects one inside the other, built without recursion; it names itself in
  * counterexamples, which fast-check would otherwise print recursively.
  */
-export function nestedValue(levels: number): unknown {
+function nestedValue(levels: number): unknown {
   let value: unknown = 1;
   for (let level = 0; level < levels; level += 1) value = { d: value };
   Object.defineProperty(value, fc.toStringMethod, { value: () => `nestedValue(${levels})` });
@@ -31,7 +31,7 @@ export function nestedValue(levels: number): unknown {
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 
 /** Strings no database stores or that stretch every bound. */
-export const hostileString = fc.oneof(
+const hostileString = fc.oneof(
   fc.constantFrom('\u0000', '\ud800', 'ok\u0000', '\udc00ok'),
   fc.constantFrom(
     '\u0000',
@@ -52,14 +52,14 @@ export const hostileString = fc.oneof(
 );
 
 /** Numbers at and past every edge JSON can carry. */
-export const oddNumber = fc.oneof(
+const oddNumber = fc.oneof(
   fc.constantFrom(-0, 0.5, -1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 63, 1e308, -1e308, 5e-324),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
 
 /** ISO timestamps inside, at and outside the years 1000..9999, and some that are not dates. */
-export const oddTimestamp = fc.oneof(
+const oddTimestamp = fc.oneof(
   fc.constantFrom(
     '0050-06-15T00:00:00Z',
     '0999-12-31T23:59:59.999Z',
@@ -77,7 +77,7 @@ export const oddTimestamp = fc.oneof(
 );
 
 /** Anything hostile: strings, numbers, timestamps, nesting around the limit and far past it. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   oddNumber,
   oddTimestamp,
@@ -154,7 +154,7 @@ export function inputArbitrary(schema: JsonSchema, ids: readonly string[]): fc.A
   );
 }
 
-/** `a[b][0]=x` bracket notation of a value, as REST reads a GET query (API.md 1.3). */
+/** `a[b][0]=x` bracket notation of a value, as REST reads a GET query. */
 export function bracketQuery(input: unknown): string {
   const params = new URLSearchParams();
   // A stack, not recursion: inputs nest thousands of levels.

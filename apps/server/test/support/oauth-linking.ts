@@ -33,13 +33,13 @@ export const change = (person: Person, method: 'POST' | 'DELETE'): RequestInit =
 });
 
 /** A path of our server from an absolute URL on BASE_URL. */
-export const pathOf = (url: string) => {
+const pathOf = (url: string) => {
   const parsed = new URL(url);
   expect(parsed.origin).toBe(new URL(testEnv.BASE_URL).origin);
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** The error page's message, spaces restored (API.md 5). */
+/** The error page's message, spaces restored. */
 export function errorMessageOf(location: URL): string {
   expect(`${location.origin}${location.pathname}`).toBe(`${testEnv.FRONTEND_URL}/auth/error`);
   return location.searchParams.get('error')!.replaceAll('_', ' ');

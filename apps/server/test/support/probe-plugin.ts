@@ -1,12 +1,11 @@
 import { definePlugin, defineContract, implementPlugin, mutation, query } from '@checkline/core';
-import type { AnyPlugin } from '@checkline/core';
 import { z } from 'zod';
 
 /**
  * A plugin that exists only in tests: it echoes its coerced input so the surfaces' decoding can
  * be checked, and fails on purpose so error handling can be.
  */
-export const probeContract = defineContract('probe', {
+const probeContract = defineContract('probe', {
   echo: query({ summary: 'Answers its input as decoded.' })
     .input(
       z.object({
@@ -38,4 +37,4 @@ export const probePlugin = definePlugin({
       throw new Error('relation "secret_internal_table" does not exist at /srv/app/db.ts:42');
     }),
   }),
-}) as unknown as AnyPlugin;
+});

@@ -13,6 +13,11 @@ export const monitoringRules = [
   'maintenance.maintenance.manage',
   'incident.incident.read',
   'incident.incident.manage',
+  'statuspage.page.read',
+  'statuspage.page.manage',
+  'statuspage.page.publish',
+  'notification.subscriptions.own',
+  'notification.subscriptions.manage',
 ] as const;
 
 export type CallerName = 'holder' | 'outsider' | 'admin';
@@ -138,6 +143,12 @@ export async function seedTeamWorld(server: TestServer) {
     return createSystem.id as string;
   }
 
+  /** A new team without members, to route alerts to. */
+  async function newTeam(): Promise<string> {
+    const { createTeam } = await asAdmin('auth', { createTeam: { name: `team-${++count}` } });
+    return createTeam.id as string;
+  }
+
   const keys: Record<CallerName, string> = {
     holder: holder.key,
     outsider: outsider.key,
@@ -171,6 +182,7 @@ export async function seedTeamWorld(server: TestServer) {
     asAdmin,
     hiddenSystem,
     openSystem,
+    newTeam,
     restrict,
     call,
     credentials,
@@ -186,7 +198,8 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
 
 /**
  * Inputs for, and fresh objects made by the admin of, each kind of object attached to `systemId`:
- * a group holding it, an http check of it (on `targetUrl`), an active window and an open incident.
+ * a group holding it, an http check of it (on `targetUrl`), an active window, an open incident
+ * and a status page listing it.
  */
 export function attachedObjects(world: TeamWorld, systemId: string, targetUrl: string) {
   const checkInput = () => ({
@@ -210,12 +223,23 @@ export function attachedObjects(world: TeamWorld, systemId: string, targetUrl: s
   });
   const idOf = async (pluginId: string, procedure: string, input: unknown): Promise<string> =>
     (await world.asAdmin(pluginId, { [procedure]: input }))[procedure].id;
+  const pageInput = () => {
+    const slug = `page-${world.unique()}`;
+    return {
+      slug,
+      title: slug,
+      sections: [
+        { title: 'Services', items: [{ kind: 'system', systemId, displayName: 'Shown' }] },
+      ],
+    };
+  };
   /** A group with no system yet. */
   const emptyGroup = () => idOf('catalog', 'createGroup', { name: `group-${world.unique()}` });
   return {
     checkInput,
     windowInput,
     incidentInput,
+    pageInput,
     emptyGroup,
     async group(): Promise<string> {
       const groupId = await emptyGroup();
@@ -225,6 +249,7 @@ export function attachedObjects(world: TeamWorld, systemId: string, targetUrl: s
     check: () => idOf('healthcheck', 'createHealthCheck', checkInput()),
     window: () => idOf('maintenance', 'scheduleWindow', windowInput()),
     incident: () => idOf('incident', 'createIncident', incidentInput()),
+    page: () => idOf('statuspage', 'createPage', pageInput()),
   };
 }
 

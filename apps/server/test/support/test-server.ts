@@ -4,13 +4,13 @@ import type { AnyPlugin, Principal } from '@checkline/core';
 import { unauthorized } from '@checkline/core';
 import type { AuthConfig } from '@checkline/auth';
 import type { NotificationOptions } from '@checkline/notification';
-import type { SmtpChannelOptions } from '@checkline/notification-smtp';
-import { connectPostgres } from '@checkline/db';
+import { connectPostgres, type DatabaseHandle } from '@checkline/db';
 import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
 import { loadEnv } from '../../src/env.ts';
+import type { SmtpSettings } from '../../src/plugins.ts';
 import { createPlugins } from '../../src/plugins.ts';
 import type { PrincipalResolver } from '../../src/http/principal-resolver.ts';
-import { startCheckline } from '../../src/start.ts';
+import { migrationsOf, startCheckline } from '../../src/start.ts';
 import { createMemoryLogger } from './memory-logger.ts';
 
 export interface TestServerOptions {
@@ -28,23 +28,33 @@ export interface TestServerOptions {
   /** Settings of the notification plugin (ignored with `plugins`). */
   notification?: NotificationOptions;
   /** Settings of the e-mail channel plugin (ignored with `plugins`). */
-  smtp?: SmtpChannelOptions;
+  smtp?: SmtpSettings;
   /** On PostgreSQL: the server's own pool of this many connections (PGlite has one anyway). */
   poolSize?: number;
+  /** A web UI build to serve at `/` (none by default). */
+  webDistDir?: string;
+  /** The server's public address (`BASE_URL`), for a browser that must reach it at that address. */
+  baseUrl?: string;
+  /** Bearer token of `GET /metrics` (`METRICS_TOKEN`); unset, the endpoint answers 404. */
+  metricsToken?: string;
+  /** A database of the test's own instead of a fresh test database (closed with the server). */
+  database?: DatabaseHandle;
 }
 
 /** The first admin of every test server (the auth plugin creates it on the empty database). */
 export const testAdmin = { email: 'admin@example.com', password: 'test-admin-password' };
 
-/** The environment test servers are built from; never `process.env`. */
-export const testEnv = loadEnv({
+const testEnvSource = {
   NODE_ENV: 'test',
   BASE_URL: 'http://localhost:3000',
   ADMIN_EMAIL: testAdmin.email,
   ADMIN_PASSWORD: testAdmin.password,
   // Test targets listen on loopback, which the health-check policy refuses by default.
   CHECK_TARGETS_ALLOW: '127.0.0.0/8,::1',
-});
+};
+
+/** The environment test servers are built from; never `process.env`. */
+export const testEnv = loadEnv(testEnvSource);
 
 function tokenResolver(principals: Record<string, Principal>): PrincipalResolver {
   return async (request) => {
@@ -59,7 +69,12 @@ function tokenResolver(principals: Record<string, Principal>): PrincipalResolver
 
 /** The whole server on a fresh test database, driven through `app.request()`. */
 export async function createTestServer(options: TestServerOptions = {}) {
-  const testDatabase = await createTestDatabase();
+  const env = options.baseUrl ? loadEnv({ ...testEnvSource, BASE_URL: options.baseUrl }) : testEnv;
+  const plugins =
+    options.plugins ??
+    createPlugins(env, options.auth, options.extraPlugins, options.notification, options.smtp);
+  // Migrated already (from the template); starting the server finds nothing left to apply.
+  const testDatabase = options.database ?? (await createTestDatabase(migrationsOf(plugins)));
   const url = testDatabaseUrl(testDatabase);
   const database =
     options.poolSize !== undefined && url
@@ -68,16 +83,10 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const { logger, lines } = createMemoryLogger();
   const checkline = await startCheckline({
     database,
-    plugins:
-      options.plugins ??
-      createPlugins(
-        testEnv,
-        options.auth,
-        options.extraPlugins,
-        options.notification,
-        options.smtp,
-      ),
+    plugins,
     logger,
+    webDistDir: options.webDistDir,
+    metricsToken: options.metricsToken,
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });
   const { app } = checkline;
@@ -136,15 +145,15 @@ export async function createTestServer(options: TestServerOptions = {}) {
       if (login.status !== 200 || !cookie) {
         throw new Error(`sign-in of ${email} failed: ${login.status}`);
       }
-      return { cookie, origin: testEnv.BASE_URL };
+      return { cookie, origin: env.BASE_URL };
     },
     /** The test admin's session headers (see `sessionOf`). */
     adminSession(): Promise<{ cookie: string; origin: string }> {
       return this.sessionOf(testAdmin.email, testAdmin.password);
     },
-    /** Serves the app on a free loopback port, for real clients. */
-    async listen() {
-      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    /** Serves the app on a loopback port (a free one unless given), for real clients. */
+    async listen(requestedPort = 0) {
+      const server = serve({ fetch: app.fetch, port: requestedPort, hostname: '127.0.0.1' });
       await new Promise<void>((resolve) => server.once('listening', resolve));
       const { port } = server.address() as AddressInfo;
       return {

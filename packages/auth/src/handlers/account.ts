@@ -19,7 +19,7 @@ export const accountHandlers = (state: AuthState) => ({
       state.authenticator.sessionOf(principal),
     );
     await audit(context, 'user.password_changed', { type: 'user', id: userId }, { endedSessions });
-    state.invalidate(context, () => state.authenticator.forgetUser(userId));
+    await state.invalidate(context, { kind: 'user', id: userId });
     return { changed: true as const };
   }),
   getRegistrationStatus: os.getRegistrationStatus.handler(async ({ context }) => ({

@@ -1,3 +1,4 @@
+import { pageScope } from '@checkline/core';
 import * as applications from '../applications.ts';
 import { audit } from '../audit.ts';
 import * as rbac from '../rbac.ts';
@@ -5,11 +6,11 @@ import type { AuthState } from '../state.ts';
 import { os } from './implementer.ts';
 
 export function applicationHandlers(state: AuthState) {
-  const { catalog, authenticator } = state;
+  const { catalog } = state;
   const target = (id: string) => ({ type: 'application', id });
   return {
     getApplications: os.getApplications.handler(({ context, input }) =>
-      applications.listApplications(context.db, input),
+      applications.listApplications(context.db, input, pageScope(context)),
     ),
     createApplication: os.createApplication.handler(async ({ context, input }) => {
       const roleId = await rbac.builtInRoleId(context.db, 'applications');
@@ -42,13 +43,13 @@ export function applicationHandlers(state: AuthState) {
       const changed = Object.keys(changes).filter((key) => key !== 'id');
       if (changed.length)
         await audit(context, 'application.updated', target(input.id), { changed });
-      state.invalidate(context, () => authenticator.forgetApplication(input.id));
+      await state.invalidate(context, { kind: 'application', id: input.id });
       return applications.getApplication(db, input.id);
     }),
     deleteApplication: os.deleteApplication.handler(async ({ context, input }) => {
       const deleted = await applications.deleteApplication(context.db, input.id);
       await audit(context, 'application.deleted', target(input.id));
-      state.invalidate(context, () => authenticator.forgetApplication(input.id));
+      await state.invalidate(context, { kind: 'application', id: input.id });
       return deleted;
     }),
     regenerateApplicationSecret: os.regenerateApplicationSecret.handler(
@@ -56,7 +57,7 @@ export function applicationHandlers(state: AuthState) {
         const { id, gracePeriodSeconds } = input;
         const secret = await applications.regenerateSecret(context.db, id, gracePeriodSeconds);
         await audit(context, 'application.secret_regenerated', target(id), { gracePeriodSeconds });
-        state.invalidate(context, () => authenticator.forgetApplication(id));
+        await state.invalidate(context, { kind: 'application', id });
         return { secret };
       },
     ),

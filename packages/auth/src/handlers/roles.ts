@@ -1,3 +1,4 @@
+import { pageScope } from '@checkline/core';
 import { assertAnonymousMayHold } from '../anonymous-role.ts';
 import { audit } from '../audit.ts';
 import * as rbac from '../rbac.ts';
@@ -5,12 +6,12 @@ import type { AuthState } from '../state.ts';
 import { os } from './implementer.ts';
 
 export function roleHandlers(state: AuthState) {
-  const { catalog, authenticator } = state;
+  const { catalog } = state;
   const target = (id: string) => ({ type: 'role', id });
   return {
     getAccessRules: os.getAccessRules.handler(() => ({ accessRules: catalog.list() })),
     getRoles: os.getRoles.handler(({ context, input }) =>
-      rbac.listRoles(context.db, catalog, input),
+      rbac.listRoles(context.db, catalog, input, pageScope(context)),
     ),
     createRole: os.createRole.handler(async ({ context, input }) => {
       rbac.assertMayGrantRules(context.principal, input.accessRules);
@@ -32,7 +33,7 @@ export function roleHandlers(state: AuthState) {
         previousAccessRules: current.accessRules,
       });
       // Every user and application holding the role may now hold other rules.
-      state.invalidate(context, () => authenticator.forgetAll());
+      await state.invalidate(context, { kind: 'everything' });
       return role;
     }),
     deleteRole: os.deleteRole.handler(async ({ context, input }) => {
@@ -40,7 +41,7 @@ export function roleHandlers(state: AuthState) {
       rbac.assertMayGrant(context.principal, [current]);
       const deleted = await rbac.deleteRole(context.db, input.id, catalog);
       await audit(context, 'role.deleted', target(input.id), { name: current.name });
-      state.invalidate(context, () => authenticator.forgetAll());
+      await state.invalidate(context, { kind: 'everything' });
       return deleted;
     }),
   };

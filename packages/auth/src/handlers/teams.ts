@@ -1,7 +1,10 @@
+import type { RequestContext } from '@checkline/core';
+import { pageScope } from '@checkline/core';
 import { badRequest } from '@checkline/core/contract';
 import { audit } from '../audit.ts';
 import * as grants from '../resource-grants.ts';
 import type { AuthState } from '../state.ts';
+import { loadTeamUsers } from '../team-members.ts';
 import * as teams from '../teams.ts';
 import { os } from './implementer.ts';
 
@@ -13,15 +16,21 @@ const memberOf = (input: Member) =>
     : { kind: 'application', id: input.applicationId };
 
 export function teamHandlers(state: AuthState) {
-  const { authenticator, teamAccess } = state;
   const target = (id: string) => ({ type: 'team', id });
   // The member's principal lists its teams, so it must be read again.
-  const forgetMember = (member: Member) => {
-    if (member.userId) authenticator.forgetUser(member.userId);
-    if (member.applicationId) authenticator.forgetApplication(member.applicationId);
+  const forgetMember = async (context: RequestContext, member: Member) => {
+    if (member.userId) await state.invalidate(context, { kind: 'user', id: member.userId });
+    if (member.applicationId) {
+      await state.invalidate(context, { kind: 'application', id: member.applicationId });
+    }
   };
   return {
-    getTeams: os.getTeams.handler(({ context, input }) => teams.listTeams(context.db, input)),
+    getTeamUsers: os.getTeamUsers.handler(async ({ context, input }) => ({
+      teams: await loadTeamUsers(context.db, input.teamIds),
+    })),
+    getTeams: os.getTeams.handler(({ context, input }) =>
+      teams.listTeams(context.db, input, pageScope(context)),
+    ),
     createTeam: os.createTeam.handler(async ({ context, input }) => {
       const team = await teams.createTeam(context.db, input);
       await audit(context, 'team.created', target(team.id), { name: team.name });
@@ -35,10 +44,7 @@ export function teamHandlers(state: AuthState) {
     deleteTeam: os.deleteTeam.handler(async ({ context, input }) => {
       const deleted = await teams.deleteTeam(context.db, input.id);
       await audit(context, 'team.deleted', target(input.id));
-      state.invalidate(context, () => {
-        authenticator.forgetAll();
-        teamAccess.invalidate();
-      });
+      await state.invalidate(context, { kind: 'everything' });
       return deleted;
     }),
     addTeamMember: os.addTeamMember.handler(async ({ context, input }) => {
@@ -47,7 +53,7 @@ export function teamHandlers(state: AuthState) {
         member: memberOf(input),
         manager: input.manager ?? false,
       });
-      state.invalidate(context, () => forgetMember(input));
+      await forgetMember(context, input);
       return team;
     }),
     removeTeamMember: os.removeTeamMember.handler(async ({ context, input }) => {
@@ -55,7 +61,7 @@ export function teamHandlers(state: AuthState) {
       await audit(context, 'team.member_removed', target(input.teamId), {
         member: memberOf(input),
       });
-      state.invalidate(context, () => forgetMember(input));
+      await forgetMember(context, input);
       return team;
     }),
     getResourceAccess: os.getResourceAccess.handler(({ context, input }) =>
@@ -77,7 +83,7 @@ export function teamHandlers(state: AuthState) {
           previous: { teamOnly: previous.teamOnly, grants: previous.grants },
         },
       );
-      state.invalidate(context, () => teamAccess.invalidate(input.resourceType));
+      await state.invalidate(context, { kind: 'grants', resourceType: input.resourceType });
       return updated;
     }),
   };

@@ -1,3 +1,4 @@
+import { pageScope } from '@checkline/core';
 import { audit } from '../audit.ts';
 import { hashPassword } from '../password.ts';
 import { assertAcceptablePassword } from '../password-policy.ts';
@@ -9,9 +10,11 @@ import * as users from '../users.ts';
 import { os } from './implementer.ts';
 
 export function userHandlers(state: AuthState) {
-  const { catalog, authenticator } = state;
+  const { catalog } = state;
   return {
-    getUsers: os.getUsers.handler(({ context, input }) => users.listUsers(context.db, input)),
+    getUsers: os.getUsers.handler(({ context, input }) =>
+      users.listUsers(context.db, input, pageScope(context)),
+    ),
     getUserProfiles: os.getUserProfiles.handler(async ({ context, input }) => ({
       profiles: await loadUserProfiles(context.db, input.userIds, catalog),
     })),
@@ -54,7 +57,7 @@ export function userHandlers(state: AuthState) {
       if (passwordHash) await deleteUserSessions(context.db, id);
       const changed = Object.keys(changes).concat(passwordHash ? ['password'] : []);
       if (changed.length) await audit(context, 'user.updated', target, { changed });
-      state.invalidate(context, () => authenticator.forgetUser(id));
+      await state.invalidate(context, { kind: 'user', id });
       return user;
     }),
     deleteUser: os.deleteUser.handler(async ({ context, input }) => {
@@ -65,7 +68,7 @@ export function userHandlers(state: AuthState) {
       const deleted = await users.deleteUser(db, input.id);
       const target = { type: 'user', id: input.id };
       await audit(context, 'user.deleted', target, { email: current.email });
-      state.invalidate(context, () => authenticator.forgetUser(input.id));
+      await state.invalidate(context, { kind: 'user', id: input.id });
       return deleted;
     }),
   };

@@ -1,3 +1,4 @@
+import { safeReturnPath } from '@checkline/net';
 import { anonymousPrincipal } from '@checkline/core/contract';
 import type { RouteMeta } from '@checkline/core';
 import { ORPCError } from '@orpc/contract';
@@ -7,8 +8,8 @@ import { redirectToError } from '../error-redirect.ts';
 import { passwordProblem } from '../password-policy.ts';
 import { findUserByIdentity, recordIdentity } from '../identities.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../password.ts';
+import type { PasswordAttempt } from '../rate-limit.ts';
 import { clientIp } from '../rate-limit.ts';
-import { relativeReturnPath } from '../return-path.ts';
 import { builtInRoleId } from '../rbac.ts';
 import { isRegistrationAllowed } from '../registration.ts';
 import {
@@ -43,8 +44,10 @@ export async function endPresentedSession(state: AuthState, request: Request): P
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !isWellFormedSessionToken(token)) return;
   const hash = hashSessionToken(token);
-  await deleteSession(state.db, hash);
+  const userId = await deleteSession(state.db, hash);
   state.authenticator.forgetSession(hash);
+  // Other processes hear only whose session ended (no token hash travels): they drop the user's.
+  if (userId) await state.invalidateNow(state.db, { kind: 'user', id: userId });
 }
 
 /** The plugin's services, bound to one request, as a strategy uses them. */
@@ -55,6 +58,14 @@ export function strategyContext(
   meta: RouteMeta,
 ): AuthStrategyContext {
   const { config } = state;
+  const address = clientIp(request, config.trustProxy);
+  /** A password try for `email` from this request: its address, and its device if known. */
+  const attemptOn = (email: string): PasswordAttempt => {
+    const device = state.deviceCookies.knownDevice(request, email);
+    return { account: email, address, ...(device && { device }) };
+  };
+  /** The account whose password this request proved: the device is known to it from now on. */
+  let provedAccount: string | undefined;
   return {
     request,
     params,
@@ -66,22 +77,26 @@ export function strategyContext(
     fail: (message) => redirectToError(message, config.frontendUrl),
     async signIn(userId, options = {}) {
       const path =
-        options.redirectTo === undefined ? undefined : relativeReturnPath(options.redirectTo);
+        options.redirectTo === undefined ? undefined : safeReturnPath(options.redirectTo);
       if (options.redirectTo !== undefined && path === undefined) {
         throw new AuthStrategyError('Invalid return path');
       }
       await endPresentedSession(state, request);
       const token = await createSession(state.db, userId, config.sessions);
-      const cookie = sessionCookie(token, {
-        secure: config.secureCookie,
-        maxAgeSeconds: config.sessions.maxAgeSeconds,
-      });
-      const headers = { 'set-cookie': cookie, 'cache-control': 'no-store' };
+      const headers = new Headers({ 'cache-control': 'no-store' });
+      headers.append(
+        'set-cookie',
+        sessionCookie(token, {
+          secure: config.secureCookie,
+          maxAgeSeconds: config.sessions.maxAgeSeconds,
+        }),
+      );
+      if (provedAccount !== undefined) {
+        headers.append('set-cookie', state.deviceCookies.issue(provedAccount));
+      }
       if (path === undefined) return Response.json({ success: true }, { headers });
-      return new Response(null, {
-        status: 302,
-        headers: { ...headers, location: `${config.frontendUrl}${path}` },
-      });
+      headers.set('location', `${config.frontendUrl}${path}`);
+      return new Response(null, { status: 302, headers });
     },
     async findUserByEmail(email) {
       const user = await findUserByEmail(state.db, email);
@@ -93,13 +108,15 @@ export function strategyContext(
     },
     async verifyCredentials(email, password) {
       try {
-        await state.limits.assertAccountMayTry(email);
+        await state.limits.assertMayTryPassword(attemptOn(email));
       } catch (error) {
         throw tooManyAttempts(error) ?? error;
       }
       const user = await findUserByEmail(state.db, email);
       if (!user?.passwordHash) return verifyAgainstDecoy(password).then(() => undefined);
-      return (await verifyPassword(password, user.passwordHash)) ? toStrategyUser(user) : undefined;
+      if (!(await verifyPassword(password, user.passwordHash))) return undefined;
+      provedAccount = email;
+      return toStrategyUser(user);
     },
     registrationAllowed: () => isRegistrationAllowed(state.db),
     async createUser(input) {
@@ -133,8 +150,8 @@ export function strategyContext(
     recordIdentity: (identity) => recordIdentity(state.db, identity),
     async recordFailure(account) {
       try {
-        const address = clientIp(request, config.trustProxy);
-        await state.limits.recordFailure({ address, ...(account !== undefined && { account }) });
+        const password = account === undefined ? undefined : attemptOn(account);
+        await state.limits.recordFailure({ address, ...(password && { password }) });
       } catch (error) {
         throw tooManyAttempts(error) ?? error;
       }

@@ -39,11 +39,13 @@ describe('credential strategy: login', () => {
     });
     expect(response.status).toBe(200);
     await expect(response.json()).resolves.toEqual({ success: true });
-    const cookie = response.headers.get('set-cookie')!;
+    const [cookie, device] = response.headers.getSetCookie();
     expect(cookie).toMatch(
       /^checkline_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
     );
     expect(cookie).not.toContain('Secure');
+    // The browser is now known to the account: its failures count on their own.
+    expect(device).toMatch(/^checkline_device=[^;]+; Path=\/api\/auth-backend; HttpOnly;/);
   });
 
   it('redirects to the error page for wrong credentials, missing fields and bad bodies', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isJsonRequest } from '../csrf.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password-policy.ts';
 import type { AuthStrategy, AuthStrategyContext } from './strategy.ts';
 import { AuthStrategyError } from './strategy.ts';
 import { successContent } from './openapi.ts';
@@ -88,7 +89,7 @@ const jsonBody = (properties: Record<string, unknown>, required: string[], examp
 const loginOperation = {
   summary: 'Signs in with e-mail and password and sets the session cookie.',
   description:
-    'Too many failures from one address answer with the error page and `Retry-After`. From a browser, `Origin` must be the server or the web UI.',
+    'Too many failures answer with the error page and `Retry-After`: failures count per address, and per account and (account, address) unless the browser holds a device cookie (`checkline_device`, set with the session) of this account, which has a budget of its own. From a browser, `Origin` must be the server or the web UI.',
   requestBody: jsonBody(
     { username: { type: 'string', format: 'email' }, password: { type: 'string' } },
     ['username', 'password'],
@@ -98,24 +99,34 @@ const loginOperation = {
 };
 
 const signUpOperation = {
-  summary: 'Creates a user and signs them in, while registration is allowed.',
-  description:
-    'Answers with the error page (`Registration is disabled`) while `getRegistrationStatus` says no. `email` may be sent as `username`.',
+  summary: 'Creates a user while registration is allowed; sign in with login next.',
+  description: `Sets no session: the new user signs in with \`POST .../custom/login\`. The password follows the policy (at least ${MIN_PASSWORD_LENGTH} characters, not a common password). Answers with the error page (\`Registration is disabled\`) while \`getRegistrationStatus\` says no. \`email\` may be sent as \`username\`.`,
   requestBody: jsonBody(
     {
       email: { type: 'string', format: 'email' },
-      password: { type: 'string', minLength: 8 },
+      password: {
+        type: 'string',
+        minLength: MIN_PASSWORD_LENGTH,
+        maxLength: MAX_PASSWORD_LENGTH,
+      },
       name: { type: 'string', maxLength: 200 },
     },
     ['email', 'password'],
     { email: 'ann@example.com', password: 'correct horse battery staple', name: 'Ann Lee' },
   ),
-  responses: { '200': signedIn, '302': toErrorPage },
+  responses: {
+    '200': {
+      description:
+        'The account exists (made now, or it already did: the answer does not tell); no session is set.',
+      content: successContent,
+    },
+    '302': toErrorPage,
+  },
 };
 
 /**
  * Sign-in with e-mail and password, and sign-up when registration is allowed. Its id is `custom`
- * because API.md 5 fixes its path: `POST /api/auth-backend/custom/login` (and `.../signup`).
+ * because clients rely on its fixed path: `POST /api/auth-backend/custom/login` (and `.../signup`).
  */
 export const credentialStrategy: AuthStrategy = {
   id: 'custom',

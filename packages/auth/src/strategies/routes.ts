@@ -7,8 +7,11 @@ import { endPresentedSession, strategyContext, tooManyAttempts } from './context
 import { successContent } from './openapi.ts';
 import { AuthStrategyError } from './strategy.ts';
 
-/** Raw routes live under this prefix (API.md 5), not under the plugin id. */
-export const ROUTE_PREFIX = '/api/auth-backend';
+/** Raw routes live under this prefix, which clients rely on, not under the plugin id. */
+/** The segment after `/api/` of auth's routes: sign-in URLs have always been `/api/auth-backend/...`. */
+export const AUTH_ROUTE_SEGMENT = 'auth-backend';
+/** Where auth's routes answer (sign-in, callback and logout URLs are built on it). */
+export const ROUTE_PREFIX = `/api/${AUTH_ROUTE_SEGMENT}`;
 
 const jsonError = (status: number, code: string, message: string, requestId: string) =>
   Response.json({ code, message, requestId }, { status });
@@ -35,7 +38,7 @@ const logoutOperation = {
   tags: ['auth'],
   summary: 'Ends the session of the cookie sent and clears the cookie.',
   description:
-    'Answers 200 whether or not a session was found. From a browser, `Origin` must be the server or the web UI.',
+    'Answers 200 whether or not a session was found. With the session cookie, `Origin` must be the server or the web UI and the request `application/json`, as for every change made with the cookie.',
   security: [{ sessionCookie: [] }, {}],
   responses: {
     '200': {
@@ -64,10 +67,9 @@ export function authRoutes(state: AuthState): PluginRoute[] {
     }
   }
 
-  async function logout(request: Request, _params: Record<string, string>, meta: RouteMeta) {
-    if (crossSite(state, request)) {
-      return jsonError(403, 'FORBIDDEN', 'Cross-site request refused', meta.requestId);
-    }
+  // A refusal throws: the server answers it as JSON, like any other cookie-carrying change.
+  async function logout(request: Request) {
+    state.authenticator.assertCookieChangeAllowed(request);
     await endPresentedSession(state, request);
     return Response.json(
       { success: true },
@@ -86,7 +88,7 @@ export function authRoutes(state: AuthState): PluginRoute[] {
     for (const strategy of state.strategies.list()) {
       for (const [name, action] of Object.entries(strategy.actions)) {
         if (!action.openapi) continue;
-        paths[`${ROUTE_PREFIX}/${strategy.id}/${name}`] = {
+        paths[`/${strategy.id}/${name}`] = {
           [action.method.toLowerCase()]: {
             operationId: `auth.${strategy.id}.${name}`,
             tags: ['auth'],
@@ -102,16 +104,16 @@ export function authRoutes(state: AuthState): PluginRoute[] {
   return [
     {
       method: 'POST',
-      path: `${ROUTE_PREFIX}/logout`,
+      path: '/logout',
       handle: logout,
-      openapi: () => ({ [`${ROUTE_PREFIX}/logout`]: { post: logoutOperation } }),
+      openapi: () => ({ '/logout': { post: logoutOperation } }),
     },
     {
       method: 'POST',
-      path: `${ROUTE_PREFIX}/:strategyId/:action`,
+      path: '/:strategyId/:action',
       handle: dispatch,
       openapi: strategyPaths,
     },
-    { method: 'GET', path: `${ROUTE_PREFIX}/:strategyId/:action`, handle: dispatch },
+    { method: 'GET', path: '/:strategyId/:action', handle: dispatch },
   ];
 }

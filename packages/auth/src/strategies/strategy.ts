@@ -34,7 +34,9 @@ export interface AuthStrategyContext {
   findUserByIdentity(provider: string, subject: string): Promise<StrategyUser | undefined>;
   /**
    * The user when the password is theirs; every miss costs as long as a hit. Throws
-   * TOO_MANY_REQUESTS, before checking, while the account has spent its failed-sign-in budget.
+   * TOO_MANY_REQUESTS, before checking, while the budget this client counts against for the
+   * account is spent (its device's, for a device that signed in to it before). A later
+   * {@link signIn} of this request also marks the device as known to the account.
    */
   verifyCredentials(email: string, password: string): Promise<StrategyUser | undefined>;
   registrationAllowed(): Promise<boolean>;
@@ -61,8 +63,9 @@ export interface AuthStrategyContext {
     email?: string | null;
   }): Promise<void>;
   /**
-   * Counts a failed sign-in against the client address and, given its e-mail, the account;
-   * throws {@link AuthStrategyError} past either budget.
+   * Counts a failed sign-in against the client address and, given its e-mail, the account (for
+   * a device that signed in to that account before, that device instead); throws
+   * {@link AuthStrategyError} past a budget.
    */
   recordFailure(account?: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTargetPolicy } from '../targets/target-policy.ts';
+import { createTargetPolicy } from '@checkline/net';
 import { startDnsServer } from '../testing/dns-server.ts';
 import { loopbackAllowed } from '../testing/harness.ts';
 import type { DnsCheckConfig } from './dns.ts';

@@ -6,8 +6,8 @@ import { withDeadline } from '../deadline.ts';
 import { fail, failure, pass } from './outcome.ts';
 import { configTimeoutMs, effectiveTimeout } from './timeout.ts';
 
-export const dnsRecordTypes = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const;
-export type DnsRecordType = (typeof dnsRecordTypes)[number];
+const dnsRecordTypes = ['A', 'AAAA', 'CNAME', 'MX', 'TXT'] as const;
+type DnsRecordType = (typeof dnsRecordTypes)[number];
 
 const hostName = z
   .string()
@@ -35,6 +35,7 @@ export const DnsCheckConfigSchema = z.object({
   /** The DNS server asked, judged by the target policy; default: the server's own resolvers. */
   resolver: z
     .object({ address: ipAddress, port: z.number().int().min(1).max(65_535).default(53) })
+    .strict()
     .optional(),
   timeoutMs: configTimeoutMs,
 });
@@ -74,7 +75,7 @@ const resolverServer = (address: string, port: number) =>
   address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
 
 /** How the answer measures up to the expected values; undefined when it passes. */
-export function unmetExpectation(
+function unmetExpectation(
   config: Pick<DnsCheckConfig, 'recordType' | 'expected' | 'match'>,
   records: readonly string[][],
 ): string | undefined {

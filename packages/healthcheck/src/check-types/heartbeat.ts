@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
-import type { BeatState } from '../heartbeat/store.ts';
+import { readBeatState } from '../heartbeat/store.ts';
 import { fail, pass } from './outcome.ts';
 
 export const HeartbeatCheckConfigSchema = z.object({
@@ -10,8 +10,6 @@ export const HeartbeatCheckConfigSchema = z.object({
 export type HeartbeatCheckConfig = z.infer<typeof HeartbeatCheckConfigSchema>;
 
 export interface HeartbeatDeps {
-  /** The check's beat state; undefined when it has no token. */
-  readBeat(healthCheckId: string): Promise<BeatState | undefined>;
   now: () => Date;
 }
 
@@ -28,11 +26,11 @@ export function createHeartbeatCheckType(deps: HeartbeatDeps) {
     description:
       'Fails when a job stops calling its heartbeat URL: no beat within the interval plus a grace period. The token is shown once, when the check is created.',
     config: HeartbeatCheckConfigSchema,
-    async run(config, { healthCheckId }) {
+    async run(config, { healthCheckId, db }) {
       const startedAt = performance.now();
-      if (healthCheckId === undefined)
+      if (healthCheckId === undefined || db === undefined)
         return fail(startedAt, 'Heartbeat checks run only as a stored check');
-      const state = await deps.readBeat(healthCheckId);
+      const state = await readBeatState(db, healthCheckId);
       if (!state) return fail(startedAt, 'No heartbeat token; rotate one to start');
       const allowedMs = (state.intervalSeconds + config.graceSeconds) * 1_000;
       const since = state.lastBeatAt ?? state.issuedAt;

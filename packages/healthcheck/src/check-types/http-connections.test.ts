@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTIONS_PER_ORIGIN, closeSharedPinnedAgent } from '../targets/pinned-agent.ts';
-import type { TargetPolicy } from '../targets/target-policy.ts';
-import { createTargetPolicy } from '../targets/target-policy.ts';
-import { fixedResolver } from '../testing/resolver.ts';
-import { recordClientSockets } from '../testing/sockets.ts';
+import { CONNECTIONS_PER_ORIGIN, closeSharedPinnedAgent, createTargetPolicy } from '@checkline/net';
+import type { TargetPolicy } from '@checkline/net';
+import { fixedResolver, recordClientSockets } from '@checkline/net/testing';
 import type { HttpTarget } from '../testing/targets.ts';
 import { startHttpTarget } from '../testing/targets.ts';
+import { createHealthCheckTypeRegistry } from '../check-type.ts';
+import { runCheck } from '../run-check.ts';
 import type { HttpCheckConfig } from './http.ts';
 import { HttpCheckConfigSchema, httpCheckType } from './http.ts';
 
@@ -85,5 +85,28 @@ describe('http checks share connections per origin', () => {
     policies.push(second);
     await run({ url: target.url('/p2') }, second);
     expect(sockets.created()).toBe(2);
+  });
+
+  it('keep the wait for a connection slot out of the timeout, and report it', async () => {
+    const loopback = policy({ allow: ['127.0.0.0/8'] });
+    target.respond('/queue', { status: 200, body: 'ok', delayMs: 500 });
+    const registry = createHealthCheckTypeRegistry();
+    registry.register('healthcheck', httpCheckType);
+    // Five runs per connection at once: the later ones wait for a slot longer than the timeout,
+    // and still reach the target within it.
+    const timeoutMs = 1_500;
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 * CONNECTIONS_PER_ORIGIN }, () =>
+        runCheck(
+          registry,
+          { type: 'healthcheck.http', config: { url: target.url('/queue') }, timeoutMs },
+          { targets: loopback },
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status !== 'pass')).toEqual([]);
+    const waitedLonger = outcomes.filter((outcome) => (outcome.queueWaitMs ?? 0) > timeoutMs);
+    expect(waitedLonger.length).toBeGreaterThan(0);
+    expect(sockets.created()).toBeLessThanOrEqual(CONNECTIONS_PER_ORIGIN);
   });
 });

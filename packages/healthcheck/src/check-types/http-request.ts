@@ -1,9 +1,9 @@
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
-import type { PinnedAgent } from '../targets/pinned-agent.ts';
+import type { PinnedAgent } from '@checkline/net';
 
 /** Redirects a check follows at most, when it follows them. */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 

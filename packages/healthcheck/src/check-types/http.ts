@@ -1,8 +1,9 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
+import type { QueuedWait } from '../check-type.ts';
 import { defineHealthCheckType } from '../check-type.ts';
 import { withDeadline } from '../deadline.ts';
-import { sharedPinnedAgent } from '../targets/pinned-agent.ts';
+import { sharedPinnedAgent } from '@checkline/net';
 import { discardBody, sendCheckRequest } from './http-request.ts';
 import { fail, failure, pass } from './outcome.ts';
 import { readStart } from './read-start.ts';
@@ -29,6 +30,12 @@ export const HttpCheckConfigSchema = z.object({
 });
 export type HttpCheckConfig = z.infer<typeof HttpCheckConfigSchema>;
 
+/** A wait with no scheduler around it (a type run on its own): cancellable by `signal` only. */
+const waitUntil =
+  (signal: AbortSignal): QueuedWait =>
+  (wait) =>
+    wait(signal);
+
 const describeExpected = (expected: number[] | undefined) =>
   expected ? expected.join(', ') : '2xx';
 
@@ -38,11 +45,14 @@ export const httpCheckType = defineHealthCheckType({
   description: 'Requests a URL and checks the status code and, optionally, the body.',
   config: HttpCheckConfigSchema,
   targets: (config) => [{ path: 'url', host: new URL(config.url).hostname }],
-  async run(config, { signal, timeoutMs, targets }) {
+  async run(config, { signal, timeoutMs, targets, queued = waitUntil(signal) }) {
     const limit = effectiveTimeout(timeoutMs, config.timeoutMs);
-    const deadline = withDeadline(signal, limit);
     // Kept-alive connections per origin are reused across runs (bounded sockets per origin).
+    // The wait for one of them is ours, not the target's: it happens before the deadline starts.
     const agent = sharedPinnedAgent(targets);
+    const origin = new URL(config.url).origin;
+    const releaseSlot = await queued((waiting) => agent.slots.acquire(origin, waiting));
+    const deadline = withDeadline(signal, limit);
     const startedAt = performance.now();
     let response: Dispatcher.ResponseData | undefined;
     try {
@@ -64,6 +74,7 @@ export const httpCheckType = defineHealthCheckType({
     } finally {
       deadline.release();
       if (response) discardBody(response);
+      releaseSlot();
     }
   },
 });

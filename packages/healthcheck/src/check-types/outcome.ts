@@ -1,6 +1,6 @@
 import type { CheckOutcome } from '../check-type.ts';
 import { isTimeout } from '../deadline.ts';
-import { TargetRefusedError } from '../targets/target-policy.ts';
+import { TargetRefusedError } from '@checkline/net';
 
 /** Milliseconds since `startedAt` (a `performance.now()` reading), whole. */
 export const elapsedSince = (startedAt: number) => Math.round(performance.now() - startedAt);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTargetPolicy } from '../targets/target-policy.ts';
+import { createTargetPolicy } from '@checkline/net';
+import { fixedResolver, recordClientSockets } from '@checkline/net/testing';
 import { loopbackAllowed } from '../testing/harness.ts';
-import { fixedResolver } from '../testing/resolver.ts';
-import { recordClientSockets } from '../testing/sockets.ts';
 import { closedPort } from '../testing/targets.ts';
 import type { PostgresCheckConfig } from './postgres.ts';
 import { PostgresCheckConfigSchema, postgresCheckType } from './postgres.ts';

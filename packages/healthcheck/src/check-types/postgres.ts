@@ -1,6 +1,7 @@
 import type { LookupFunction, Socket } from 'node:net';
 import { connect } from 'node:net';
 import postgres from 'postgres';
+import { destination, secret } from '@checkline/core';
 import { z } from 'zod';
 import { defineHealthCheckType } from '../check-type.ts';
 import type { SecretSealer } from '../config-secrets.ts';
@@ -13,12 +14,16 @@ const identifier = z.string().trim().min(1).max(63);
 
 export const PostgresCheckConfigSchema = z.object({
   /** A host name or an IP address. */
-  host: checkHost,
-  port: z.number().int().min(1).max(65_535).default(5432),
+  // The password is bound to these: moving the check elsewhere needs it entered again.
+  host: destination(checkHost),
+  port: destination(z.number().int().min(1).max(65_535)).default(5432),
   database: identifier.default('postgres'),
   username: identifier.default('postgres'),
   /** Never shown in an answer; an update that leaves it out keeps the stored one. */
-  password: z.string().min(1).max(1_000).meta({ 'x-secret': true, writeOnly: true }).optional(),
+  password: secret(z.string().min(1).max(1_000))
+    .meta({ writeOnly: true })
+    .optional()
+    .describe('The password of the user; kept when left out, unless host or port change.'),
   /** `verify-full`: TLS with the certificate checked for the host; `prefer`: TLS when offered. */
   ssl: z.enum(['disable', 'prefer', 'require', 'verify-full']).default('prefer'),
   timeoutMs: configTimeoutMs,

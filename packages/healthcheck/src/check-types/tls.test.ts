@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTargetPolicy } from '../targets/target-policy.ts';
+import { createTargetPolicy } from '@checkline/net';
+import { fixedResolver, recordClientSockets } from '@checkline/net/testing';
 import { loopbackAllowed } from '../testing/harness.ts';
-import { fixedResolver } from '../testing/resolver.ts';
-import { recordClientSockets } from '../testing/sockets.ts';
 import { closedPort } from '../testing/targets.ts';
 import { startTlsTarget, testCertificateAuthority } from '../testing/tls-target.ts';
 import type { TlsCheckConfig } from './tls.ts';

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { z } from 'zod';
 import type { CheckOutcome, RunOptions } from '../check-type.ts';
 import { withDeadline } from '../deadline.ts';
-import type { VettedTarget } from '../targets/target-policy.ts';
+import type { VettedTarget } from '@checkline/net';
 import { failure } from './outcome.ts';
 import { effectiveTimeout } from './timeout.ts';
 

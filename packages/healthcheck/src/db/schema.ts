@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -41,6 +42,22 @@ export const healthChecks = healthcheckSchema.table(
     claimedDueAt: instant('claimed_due_at'),
     /** When the claim of the run in progress lapses and another scheduler may take it over. */
     claimedUntil: instant('claimed_until'),
+    /**
+     * Who created the check (`{principalKind}:{principalId}`): the scheduler shares run slots
+     * fairly between creators. Null for checks made before it was recorded.
+     */
+    createdBy: text('created_by'),
+    /** Consecutive failed runs before the check counts as failing (see alert-state.ts). */
+    failuresBeforeAlert: integer('failures_before_alert').notNull().default(1),
+    /** Consecutive working runs before a failing check counts as working again. */
+    recoveriesBeforeResolve: integer('recoveries_before_resolve').notNull().default(1),
+    /** Seconds to the next run while a change waits for its threshold; null: the interval. */
+    retryIntervalSeconds: integer('retry_interval_seconds'),
+    /** The outcome the system's status counts: the last one that reached its threshold. */
+    alertStatus: text('alert_status').$type<'pass' | 'warn' | 'fail'>(),
+    /** The latest outcome and how many runs in a row had its side (failing or working). */
+    streakStatus: text('streak_status').$type<'pass' | 'warn' | 'fail'>(),
+    streakCount: integer('streak_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -67,6 +84,13 @@ export const results = healthcheckSchema.table(
     lagMs: integer('lag_ms'),
     /** The scheduler process that ran it (getSchedulerStatus groups by it); null by hand. */
     processId: text('process_id'),
+    /**
+     * Milliseconds the run waited for a connection slot to its target's origin before it was
+     * sent: scheduler pressure, counted neither in `latencyMs` nor against the timeout.
+     */
+    queueWaitMs: integer('queue_wait_ms'),
+    /** The outcome had not reached its threshold (failuresBeforeAlert, recoveriesBeforeResolve). */
+    pending: boolean('pending').notNull().default(false),
   },
   (table) => [
     // Read backwards, it gives the newest results of a check first (latest result, history).

@@ -37,21 +37,32 @@ async function reachableEdges(db: Database, from: readonly string[]): Promise<De
   }));
 }
 
+/** The systems of a cycle, those in `hidden` (and runs of them) shown as one `…`. */
+function describeCycle(cycle: readonly string[], hidden: ReadonlySet<string>): string {
+  const shown = cycle.map((id) => (hidden.has(id) ? '…' : id));
+  return shown.filter((id, i) => id !== '…' || shown[i - 1] !== '…').join(' → ');
+}
+
 /**
- * Replaces the dependencies of `systemId`; BAD_REQUEST naming the cycle it would close. Call in
- * a transaction: writers are serialised so two changes cannot close a cycle between them.
+ * Replaces the dependencies of `systemId` that the caller sees (those on systems in `hidden`,
+ * which the caller may not see, stay); BAD_REQUEST naming the cycle it would close, with no
+ * hidden system in it. Call in a transaction: writers are serialised so two changes cannot
+ * close a cycle between them. Answers every dependency written, hidden ones included.
  */
 export async function writeDependencies(
   db: Database,
   systemId: string,
   dependsOn: readonly string[],
+  hidden: ReadonlySet<string> = new Set(),
 ): Promise<string[]> {
-  const wanted = [...new Set(dependsOn)].sort();
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('healthcheck.system_dependencies'))`);
+  const kept = (await readDependencies(db, systemId)).filter((id) => hidden.has(id));
+  const wanted = [...new Set([...dependsOn, ...kept])].sort();
   const cycle = findDependencyCycle(systemId, wanted, await reachableEdges(db, wanted));
   if (cycle) {
-    throw badRequest(`Dependency cycle: ${cycle.join(' → ')}`, [
-      { path: 'dependsOn', message: `Would close the cycle ${cycle.join(' → ')}` },
+    const described = describeCycle(cycle, hidden);
+    throw badRequest(`Dependency cycle: ${described}`, [
+      { path: 'dependsOn', message: `Would close the cycle ${described}` },
     ]);
   }
   await db.delete(systemDependencies).where(eq(systemDependencies.systemId, systemId));

@@ -26,6 +26,7 @@ async function beat(token: string): Promise<Response> {
     {
       requestId: 'test',
       logger: silentLogger,
+      db: database.db,
       principal: () => Promise.reject(new Error('the heartbeat route needs no principal')),
     },
   );

@@ -1,23 +1,24 @@
 import type { PluginRoute } from '@checkline/core';
-import type { Database } from '@checkline/db';
+import type { BeatBudget } from './beat-rate-limit.ts';
 import { recordBeat } from './store.ts';
-
-export const HEARTBEAT_PATH = '/api/healthcheck/heartbeat/:token';
 
 const answer = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
 
 /**
  * `POST /api/healthcheck/heartbeat/{token}`: no session, the token is the credential. A wrong
- * or unknown token answers 404 alike, saying nothing about which checks exist.
+ * or unknown token answers 404 alike, saying nothing about which checks exist. A check past its
+ * beat budget answers 429 with `Retry-After` (thrown, so the server's error answer carries it).
  */
-export function heartbeatRoute(deps: { db: () => Database; now: () => Date }): PluginRoute {
+export function heartbeatRoute(deps: { now: () => Date; beats: BeatBudget }): PluginRoute {
   return {
     method: 'POST',
-    path: HEARTBEAT_PATH,
+    path: '/heartbeat/:token',
     secretParams: ['token'],
     async handle(_request, params, meta) {
-      const beat = await recordBeat(deps.db(), params.token ?? '', deps.now());
+      const beat = await recordBeat(meta.db, params.token ?? '', deps.now(), (healthCheckId) =>
+        deps.beats.consume(healthCheckId),
+      );
       if (!beat) {
         return answer(404, {
           code: 'NOT_FOUND',
@@ -28,7 +29,7 @@ export function heartbeatRoute(deps: { db: () => Database; now: () => Date }): P
       return answer(200, { ok: true });
     },
     openapi: () => ({
-      '/api/healthcheck/heartbeat/{token}': {
+      '/heartbeat/{token}': {
         post: {
           tags: ['healthcheck'],
           operationId: 'healthcheck.heartbeat',
@@ -59,6 +60,7 @@ export function heartbeatRoute(deps: { db: () => Database; now: () => Date }): P
               },
             },
             '404': { $ref: '#/components/responses/NotFound' },
+            '429': { $ref: '#/components/responses/TooManyRequests' },
           },
         },
       },

@@ -31,8 +31,16 @@ export async function forgetHeartbeatToken(db: Database, healthCheckId: string) 
   await db.delete(heartbeats).where(eq(heartbeats.healthCheckId, healthCheckId));
 }
 
-/** Records a beat for the token's check; false when the token is unknown or wrong. */
-export async function recordBeat(db: Database, token: string, now: Date): Promise<boolean> {
+/**
+ * Records a beat for the token's check; false when the token is unknown or wrong. `admit` runs
+ * once the token is verified, before the beat is written (the check's beat budget throws there).
+ */
+export async function recordBeat(
+  db: Database,
+  token: string,
+  now: Date,
+  admit: (healthCheckId: string) => Promise<void> = async () => {},
+): Promise<boolean> {
   const healthCheckId = heartbeatCheckIdOf(token);
   if (!healthCheckId) return false;
   const [stored] = await db
@@ -40,6 +48,7 @@ export async function recordBeat(db: Database, token: string, now: Date): Promis
     .from(heartbeats)
     .where(eq(heartbeats.healthCheckId, healthCheckId));
   if (!stored || !tokenMatches(token, stored.tokenHash)) return false;
+  await admit(healthCheckId);
   await db
     .update(heartbeats)
     .set({ lastBeatAt: now })

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database, DatabaseHandle } from '@checkline/db';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -9,12 +10,17 @@ import { startHealthcheck } from './harness.ts';
  * sent through it, by any plugin: plugins called through contracts share the caller's `db`
  * (the event dispatcher's background polling excepted).
  */
-export function countingDatabase(handle: DatabaseHandle) {
+function countingDatabase(handle: DatabaseHandle) {
   const statements: string[] = [];
+  // Only statements sent from inside a counted call: background work on the same connection
+  // (the event dispatcher's poll, subscribers of earlier events, timers) runs in other contexts.
+  const counting = new AsyncLocalStorage<true>();
   const logger = {
     logQuery(query: string) {
-      // The event dispatcher polls the outbox in the background; those statements are no call's.
-      if (!query.includes('"checkline"."event_outbox"')) statements.push(query);
+      // The event dispatcher polls the outbox; those statements are no call's.
+      if (counting.getStore() && !query.includes('"checkline"."event_outbox"')) {
+        statements.push(query);
+      }
     },
   };
   const client = (handle.db as unknown as { $client: never }).$client;
@@ -24,11 +30,12 @@ export function countingDatabase(handle: DatabaseHandle) {
       : drizzlePostgres(client, { logger });
   return {
     db: db as unknown as Database,
-    /** Statements sent since the last `reset`. */
+    /** Statements sent by `counted` calls since the last `reset`. */
     statements,
     reset() {
       statements.length = 0;
     },
+    counted: <T>(call: () => Promise<T>) => counting.run(true, call),
   };
 }
 
@@ -48,7 +55,7 @@ export async function startCountedHarness(
     statements: counted.statements,
     async count<T>(ask: (harness: HealthcheckHarness) => Promise<T>) {
       counted.reset();
-      const answer = await ask(harness);
+      const answer = await counted.counted(() => ask(harness));
       return { answer, count: counted.statements.length };
     },
     stop: () => harness.stop(),

@@ -17,7 +17,7 @@ import { createHealthcheckPlugin, healthcheckPlugin } from '../plugin.ts';
 import type { HealthStatusChange } from '../schemas.ts';
 
 /** Every migration the healthcheck tests need, in server order. */
-export const testMigrations: PluginMigrations[] = [
+const testMigrations: PluginMigrations[] = [
   catalogPlugin,
   maintenancePlugin,
   healthcheckPlugin,
@@ -80,7 +80,7 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
   // Its ticker must not announce windows behind the tests' backs.
   const maintenance = createMaintenancePlugin({ tickIntervalMs: 3_600_000 });
   const plugins = [catalogPlugin, maintenance, healthcheck, ...(options.extraPlugins ?? [])];
-  const started = await startPluginHarness(plugins as unknown as AnyPlugin[], db, {
+  const started = await startPluginHarness(plugins, db, {
     resources: options.resources,
     logger: options.logger,
   });

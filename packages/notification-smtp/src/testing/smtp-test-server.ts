@@ -24,6 +24,11 @@ export interface SmtpTestServerOptions {
    * later']`; taken from the front of the list, one per message, then messages are accepted.
    */
   dataReplies?: [number, string][];
+  /**
+   * Refuse every AUTH with a reply that echoes the credentials received, raw and as the
+   * `AUTH PLAIN` blob, as a careless server might.
+   */
+  echoCredentials?: boolean;
   /** RCPT TO addresses answered `550 5.1.1 <address>: Recipient address rejected`. */
   rejectRecipients?: string[];
 }
@@ -57,7 +62,11 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}) {
     onAuth(auth, _session, callback) {
       authAttempts += 1;
       const expected = options.auth;
-      if (expected && auth.username === expected.user && auth.password === expected.pass) {
+      if (options.echoCredentials) {
+        const blob = Buffer.from(`\0${auth.username}\0${auth.password}`).toString('base64');
+        const echo = `${auth.username} ${auth.password ?? ''} AUTH PLAIN ${blob}`;
+        callback(smtpError(535, `5.7.8 Credentials invalid: ${echo}`));
+      } else if (expected && auth.username === expected.user && auth.password === expected.pass) {
         callback(null, { user: auth.username });
       } else {
         callback(smtpError(535, '5.7.8 Authentication credentials invalid'));

@@ -1,3 +1,4 @@
+import type { AlertFacts, SubscriptionKind } from '@checkline/notification-node';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -118,6 +119,8 @@ export const messages = notificationSchema.table(
     ...notificationContent(),
     /** `{kind}:{id}` of the principal that asked; scopes `idempotencyKey`. */
     caller: text('caller').notNull(),
+    /** A subscription alert's structured facts (versioned); null for other messages. */
+    facts: jsonb('facts').$type<AlertFacts>(),
     idempotencyKey: text('idempotency_key'),
     createdAt: writtenAt('created_at'),
   },
@@ -146,6 +149,14 @@ export const deliveries = notificationSchema.table(
       .references(() => messages.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     strategyId: text('strategy_id').notNull(),
+    /**
+     * The systems the message concerns (none for direct sends): a pending delivery is not sent
+     * while an earlier one to the same user and strategy about any of them is still pending.
+     */
+    systemIds: uuid('system_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     /** Sent whatever the user's own `enabled` flag says. */
     transactional: boolean('transactional').notNull().default(false),
@@ -178,32 +189,123 @@ export const deliveries = notificationSchema.table(
     index('deliveries_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('deliveries_user_idx').on(table.userId),
     index('deliveries_strategy_idx').on(table.strategyId),
+    // The claim's look for an earlier pending delivery to the same recipient and channel.
+    index('deliveries_pending_recipient_idx')
+      .on(table.userId, table.strategyId, table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 
-export type SubscriptionEventKind = 'health' | 'incident' | 'maintenance';
+/** The kinds of event the registered notification sources are heard under. */
+export type SubscriptionEventKind = SubscriptionKind;
 
-/** A user's wish to hear about a system, a group, or everything they can read. */
+/**
+ * A wish to hear about a system, a group, or everything the recipient can read: a user's own, one
+ * an administrator made for a user, or a team's (each current member hears, as they may read).
+ */
 export const subscriptions = notificationSchema.table(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
+    /** Exactly one of userId and teamId: who hears. */
+    userId: uuid('user_id'),
+    teamId: uuid('team_id'),
     /** Exactly one of systemId and groupId, or neither for everything the user may read. */
     systemId: uuid('system_id'),
     groupId: uuid('group_id'),
     events: text('events').array().$type<SubscriptionEventKind[]>().notNull(),
+    /** Repeat an open alert this often until acknowledged or resolved; null: never (reminders/). */
+    remindEverySeconds: integer('remind_every_seconds'),
+    /** Tell `escalateToUserId` when an alert stays unacknowledged this long; null: never. */
+    escalateAfterSeconds: integer('escalate_after_seconds'),
+    escalateToUserId: uuid('escalate_to_user_id'),
     createdAt: writtenAt('created_at'),
   },
   (table) => [
+    check(
+      'subscriptions_escalation_pair',
+      sql`(${table.escalateAfterSeconds} is null) = (${table.escalateToUserId} is null)`,
+    ),
     check('subscriptions_one_target', sql`${table.systemId} is null or ${table.groupId} is null`),
-    unique('subscriptions_user_target_key')
-      .on(table.userId, table.systemId, table.groupId)
+    check('subscriptions_one_owner', sql`(${table.userId} is null) <> (${table.teamId} is null)`),
+    unique('subscriptions_owner_target_key')
+      .on(table.userId, table.teamId, table.systemId, table.groupId)
       .nullsNotDistinct(),
+    index('subscriptions_team_idx').on(table.teamId),
     index('subscriptions_system_idx').on(table.systemId),
     index('subscriptions_group_idx').on(table.groupId),
   ],
 );
+
+/**
+ * An alert a subscriber has not acknowledged yet (see `src/reminders/`): opened when a system turns
+ * unhealthy or an incident opens for a subscription with a reminder or an escalation, closed by
+ * the recovery or resolution (`resolvedAt`) or by an acknowledgement. Workers of every process
+ * claim due rows with `FOR UPDATE SKIP LOCKED` and write the reminder in the same transaction.
+ */
+export const alerts = notificationSchema.table(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** What resolves it: `health:{systemId}` or `incident:{incidentId}`. */
+    subject: text('subject').notNull(),
+    /** The source's read rule the recipients must still hold when a reminder goes out. */
+    sourceRule: text('source_rule').notNull(),
+    /** The systems the alert concerns that the subscriber could read when it opened. */
+    systemIds: uuid('system_ids').array().notNull(),
+    /** The first message's content, repeated by the reminders. */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    importance: text('importance').$type<Importance>().notNull(),
+    facts: jsonb('facts').$type<AlertFacts>(),
+    remindEverySeconds: integer('remind_every_seconds'),
+    nextReminderAt: instant('next_reminder_at'),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    escalateToUserId: uuid('escalate_to_user_id'),
+    escalateAt: instant('escalate_at'),
+    escalatedAt: instant('escalated_at'),
+    acknowledgedAt: instant('acknowledged_at'),
+    acknowledgedBy: uuid('acknowledged_by'),
+    resolvedAt: instant('resolved_at'),
+    openedAt: writtenAt('opened_at'),
+  },
+  (table) => [
+    uniqueIndex('alerts_open_subject_idx')
+      .on(table.subscriptionId, table.subject)
+      .where(sql`${table.resolvedAt} is null`),
+    index('alerts_subject_idx')
+      .on(table.subject)
+      .where(sql`${table.resolvedAt} is null`),
+    index('alerts_user_idx').on(table.userId, table.openedAt.desc(), table.id.desc()),
+    index('alerts_due_reminder_idx')
+      .on(table.nextReminderAt)
+      .where(sql`${table.resolvedAt} is null and ${table.acknowledgedAt} is null`),
+    index('alerts_due_escalation_idx')
+      .on(table.escalateAt)
+      .where(
+        sql`${table.resolvedAt} is null and ${table.acknowledgedAt} is null and ${table.escalatedAt} is null`,
+      ),
+  ],
+);
+
+/**
+ * How each channel's recent send attempts went: consecutive failed attempts since the last
+ * success, and when the administrators were told it keeps failing (once, until it recovers).
+ */
+export const channelHealth = notificationSchema.table('channel_health', {
+  strategyId: text('strategy_id').primaryKey(),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  failingSince: instant('failing_since'),
+  lastError: text('last_error'),
+  /** Set by the one process that reported the failure; cleared by the next success. */
+  reportedAt: instant('reported_at'),
+  updatedAt: writtenAt('updated_at'),
+});
 
 /** Domain events a subscriber of this plugin has handled: redelivered ones are ignored. */
 export const handledEvents = notificationSchema.table('handled_events', {

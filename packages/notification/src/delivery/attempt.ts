@@ -8,10 +8,11 @@ import type { AttemptRecord } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
 import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
 import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
-import type { DeliveryResult, StrategySendContext } from '../strategies/strategy.ts';
+import type { DeliveryResult, StrategySendContext } from '@checkline/notification-node';
 import type { AttemptOutcome, ClaimedDelivery } from './claims.ts';
 import { LEASE_LAPSED } from './claims.ts';
 import { eligibility } from './eligibility.ts';
+import { scrubSecrets, secretValuesOf } from './scrub-secrets.ts';
 import type { ResolvedDeliverySettings } from './settings.ts';
 import { backoffDelayMs } from './settings.ts';
 import { fetchUserProfiles } from './user-profiles.ts';
@@ -146,6 +147,7 @@ export async function attemptDelivery(
       body: message.body,
       importance: message.importance,
       type: message.type,
+      ...(message.facts && { facts: message.facts }),
       ...(action && { action: { label: action.label, url: absoluteUrl(action.url, state) } }),
     },
     delivery: {
@@ -187,7 +189,17 @@ export async function attemptDelivery(
   }
   if (result.success) return { status: 'sent', attempt: record('sent') };
 
-  const error = (result.error ?? 'send failed without saying why').slice(0, 1_000);
+  // Services echo what they were sent: no secret of the settings used reaches the log.
+  const secrets = [
+    ...secretValuesOf(strategy.config.schema, settings.config),
+    ...secretValuesOf(strategy.layoutConfig?.schema, settings.layoutConfig),
+    ...secretValuesOf(strategy.userConfig?.schema, channel.config),
+    ...(accessToken === undefined ? [] : [accessToken]),
+  ];
+  const error = scrubSecrets(result.error ?? 'send failed without saying why', secrets).slice(
+    0,
+    1_000,
+  );
   const attempts = claim.attempts + 1;
   if (result.permanent === true || attempts >= claim.maxAttempts) {
     return { status: 'failed', error, attempt: record('failed', error) };

@@ -14,6 +14,8 @@ export interface ClaimedDelivery {
   messageId: string;
   userId: string;
   strategyId: string;
+  /** The systems its message is about: later deliveries about them wait for this one. */
+  systemIds: string[];
   transactional: boolean;
   attempts: number;
   maxAttempts: number;
@@ -21,8 +23,23 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims due pending deliveries: those whose next attempt has come and that no live claim holds
- * (a lapsed lease means its worker died; the row is taken over). Rows another worker is claiming
+ * The order of a system's messages: a delivery waits while an earlier one (created before it) to
+ * the same user through the same strategy about any of its systems is still pending, whether
+ * due, claimed and in flight, or waiting for a retry. Deliveries about no system are not held.
+ */
+const noEarlierPendingAboutItsSystems = sql`not exists (
+  select 1 from ${deliveries} as earlier
+  where earlier.status = 'pending'
+    and earlier.user_id = ${deliveries.userId}
+    and earlier.strategy_id = ${deliveries.strategyId}
+    and earlier.created_at <= ${deliveries.createdAt}
+    and (earlier.created_at, earlier.id) < (${deliveries.createdAt}, ${deliveries.id})
+    and earlier.system_ids && ${deliveries.systemIds})`;
+
+/**
+ * Claims due pending deliveries: those whose next attempt has come, that no live claim holds (a
+ * lapsed lease means its worker died; the row is taken over) and that no earlier pending one
+ * about their systems holds back (see {@link noEarlierPendingAboutItsSystems}). Rows another worker is claiming
  * right now are skipped, never waited for. Each claimed row gets a fresh token, so only this
  * claim can record the outcome. Taking over a lapsed claim counts the dead worker's attempt (it
  * may have reached the provider) with a `retry` entry in the log, so a send that kills its
@@ -41,9 +58,10 @@ export async function claimDueDeliveries(
         eq(deliveries.status, 'pending'),
         lte(deliveries.nextAttemptAt, now),
         or(isNull(deliveries.claimedUntil), lte(deliveries.claimedUntil, now)),
+        noEarlierPendingAboutItsSystems,
       ),
     )
-    .orderBy(asc(deliveries.nextAttemptAt))
+    .orderBy(asc(deliveries.nextAttemptAt), asc(deliveries.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
   if (due.length === 0) return [];
@@ -77,6 +95,7 @@ export async function claimDueDeliveries(
       messageId: deliveries.messageId,
       userId: deliveries.userId,
       strategyId: deliveries.strategyId,
+      systemIds: deliveries.systemIds,
       transactional: deliveries.transactional,
       attempts: deliveries.attempts,
       maxAttempts: deliveries.maxAttempts,

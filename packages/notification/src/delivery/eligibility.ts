@@ -29,10 +29,11 @@ export interface EligibilityInput {
 }
 
 /**
- * API.md 6: a channel reaches a user who holds its `.use` rule (or is an admin), that an
+ * A channel reaches a user who holds its `.use` rule (or is an admin), that an
  * administrator has enabled and configured, that the user has not switched off (unless
- * transactional), and through which the user has a contact. A missing contact is always a
- * skipped delivery, named or not.
+ * transactional), and through which the user has a contact. A missing contact is a skipped
+ * delivery when the channel was named or the user has set it up; a channel the user never set up
+ * (no stored settings) and not named is omitted.
  */
 export async function eligibility(input: EligibilityInput): Promise<Eligibility> {
   const { strategy, settings, profile, channel } = input;
@@ -46,6 +47,8 @@ export async function eligibility(input: EligibilityInput): Promise<Eligibility>
   if (!settings.configured) return refuse('Channel not configured by an administrator');
   if (!input.transactional && !channel.enabled) return refuse('Channel disabled by the user');
   const contact = await resolveContact(strategy, profile, channel, settings.config);
+  // A channel the user never set up is not theirs: no row, rather than one per alert and user.
+  if ('missing' in contact && !input.named && !channel.setUp) return { send: false, omit: true };
   if ('missing' in contact) return { send: false, skip: contact.missing };
   return { send: true, contact };
 }

@@ -1,3 +1,4 @@
+import type { AlertFacts } from '@checkline/notification-node';
 import type { RequestContext } from '@checkline/core';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -11,7 +12,7 @@ import { loadStrategySettings, loadUserChannels } from '../strategies/settings-s
 import { eligibility } from './eligibility.ts';
 import type { Delivery } from './schemas.ts';
 import { deliveriesOfMessage } from './service.ts';
-import { fetchUserProfiles } from './user-profiles.ts';
+import { recipientsOf } from './user-profiles.ts';
 
 export interface EnqueueRequest {
   kind: MessageKind;
@@ -19,15 +20,28 @@ export interface EnqueueRequest {
   /** Only this strategy (qualified id); without it, every strategy each user may use and has on. */
   strategyId?: string | undefined;
   notification: NotificationContent;
+  /** A subscription alert's structured facts, handed to strategies beside the text. */
+  facts?: AlertFacts | undefined;
   /** A repeated call of the same principal with the same key creates nothing and answers the first's deliveries. */
   idempotencyKey?: string | undefined;
+  /** Counts the recipients against the caller's hourly send quota (calls from outside). */
+  quota?: boolean;
+  /** Without `strategyId`: every strategy but this one (telling admins that one is failing). */
+  exceptStrategyId?: string | undefined;
   /** Every delivery is written `skipped` with this reason (alerts suppressed by maintenance). */
   suppressedReason?: string | undefined;
+  /**
+   * The systems the message is about: each delivery waits for the earlier pending ones to the
+   * same user and strategy about any of them (messages of a system are sent in order).
+   */
+  systemIds?: readonly string[] | undefined;
 }
 
 export interface Enqueued {
   notificationId: string;
   deliveries: Delivery[];
+  /** Ids among the request's that no user has: no delivery is made for them. */
+  unknownUserIds: string[];
 }
 
 interface PlannedDelivery {
@@ -44,9 +58,10 @@ const callerOf = (principal: Principal) => `${principal.kind}:${principal.id ?? 
  * Queues one notification to users through their external channels: one `messages` row and one
  * `deliveries` row per (user, strategy) that should hear of it, written in the caller's
  * transaction (`context.db`), so a call or batch that fails sends nothing. Channel choice is
- * API.md 6 (see {@link eligibility}): with `strategyId`, every refusal (no such user,
- * `Missing access: <rule>`, disabled by an administrator or by the user, not configured, no
- * contact) is a `skipped` delivery with its reason; without it, only users lacking a contact get
+ * Who is reached (see {@link eligibility}): ids no user has get no delivery at all and are answered in
+ * `unknownUserIds`; with `strategyId`, every other refusal (`Missing access: <rule>`, disabled by
+ * an administrator or by the user, not configured, no contact) is a `skipped` delivery with its
+ * reason; without it, only users lacking a contact get
  * skipped rows, and channels a user may not use or has off are left out. Transactional and test
  * sends ignore the user's own switch. The number of statements does not grow with the users
  * (one per strategy for user settings, besides a fixed few). Workers are woken once it commits.
@@ -59,17 +74,23 @@ export async function enqueueDeliveries(
   const { db } = context;
   const caller = callerOf(context.principal);
   const key = request.idempotencyKey;
+  const { profiles, unknownUserIds } = await recipientsOf(context, request.userIds);
+  const answer = async (notificationId: string): Promise<Enqueued> => ({
+    notificationId,
+    deliveries: await deliveriesOfMessage(db, notificationId),
+    unknownUserIds,
+  });
   if (key !== undefined) {
     const earlier = await keyedMessage(db, caller, key);
-    if (earlier)
-      return { notificationId: earlier, deliveries: await deliveriesOfMessage(db, earlier) };
+    if (earlier) return answer(earlier);
   }
-  const strategies = chosenStrategies(state, request.strategyId);
+  const strategies = chosenStrategies(state, request.strategyId).filter(
+    (strategy) => strategy.qualifiedId !== request.exceptStrategyId,
+  );
   const named = request.strategyId !== undefined;
   const transactional = request.kind !== 'external';
-  const userIds = [...new Set(request.userIds)];
+  const userIds = [...profiles.keys()];
 
-  const profiles = await fetchUserProfiles(context, userIds);
   const settings = await loadStrategySettings(
     state,
     db,
@@ -118,6 +139,7 @@ export async function enqueueDeliveries(
       actionLabel: notification.action?.label ?? null,
       actionUrl: notification.action?.url ?? null,
       caller,
+      facts: request.facts ?? null,
       idempotencyKey: key ?? null,
     })
     .onConflictDoNothing({
@@ -127,17 +149,20 @@ export async function enqueueDeliveries(
     .returning({ id: messages.id });
   if (!message) {
     // A concurrent call with the same key committed first: answer its deliveries.
-    const earlier = (await keyedMessage(db, caller, key!))!;
-    return { notificationId: earlier, deliveries: await deliveriesOfMessage(db, earlier) };
+    return answer((await keyedMessage(db, caller, key!))!);
   }
   await insertDeliveries(db, message.id, planned, {
     transactional,
     maxAttempts: state.deliverySettings.maxAttempts,
+    systemIds: request.systemIds ?? [],
   });
+  // Counted last, so the quota's row is locked only until the commit that follows; a refusal
+  // rolls back what was stored.
+  if (request.quota) await state.assertWithinSendQuota(context.principal, userIds.length, db);
   if (planned.some((row) => row.status === 'pending')) {
     context.afterCommit(() => state.deliveryWorker?.wake());
   }
-  return { notificationId: message.id, deliveries: await deliveriesOfMessage(db, message.id) };
+  return answer(message.id);
 }
 
 function chosenStrategies(state: NotificationState, strategyId: string | undefined) {
@@ -158,16 +183,17 @@ async function insertDeliveries(
   db: Database,
   messageId: string,
   rows: readonly PlannedDelivery[],
-  options: { transactional: boolean; maxAttempts: number },
+  options: { transactional: boolean; maxAttempts: number; systemIds: readonly string[] },
 ) {
   if (rows.length === 0) return;
   const column = <K extends keyof PlannedDelivery>(name: K) =>
     sql.param(rows.map((row) => row[name]));
   // One instant per call, a microsecond apart per row: the log keeps the order of the plan.
   await db.execute(sql`
-    insert into ${deliveries} (message_id, user_id, strategy_id, status, skip_reason, finished_at,
-      transactional, max_attempts, created_at, updated_at)
-    select ${messageId}::uuid, planned.user_id, planned.strategy_id, planned.status,
+    insert into ${deliveries} (message_id, user_id, strategy_id, system_ids, status, skip_reason,
+      finished_at, transactional, max_attempts, created_at, updated_at)
+    select ${messageId}::uuid, planned.user_id, planned.strategy_id,
+      ${sql.param([...options.systemIds])}::uuid[], planned.status,
       nullif(planned.skip_reason, ''),
       case when planned.status = 'skipped' then call.at end,
       ${options.transactional}, ${options.maxAttempts},

@@ -1,8 +1,11 @@
+import { pageScope } from '@checkline/core';
 import { notFound } from '@checkline/core/contract';
 import { callerUserId } from '../caller.ts';
 import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
 import { enqueueDeliveries } from './enqueue.ts';
+import { toLogEntries } from './log-entries.ts';
+import { redeliver } from './redeliver.ts';
 import { listDeliveries } from './service.ts';
 
 /** What an administrator receives through sendTestNotification. */
@@ -23,6 +26,7 @@ export function deliveryHandlers(state: NotificationState) {
         strategyId: input.strategyId,
         notification: { ...notification, body: description },
         idempotencyKey: input.idempotencyKey,
+        quota: true,
       });
     }),
     sendTransactional: os.sendTransactional.handler(({ context, input }) => {
@@ -33,6 +37,7 @@ export function deliveryHandlers(state: NotificationState) {
         strategyId: input.strategyId,
         notification: { ...message, body: description, importance: 'info' },
         idempotencyKey: input.idempotencyKey,
+        quota: true,
       });
     }),
     sendTestNotification: os.sendTestNotification.handler(async ({ context, input }) => {
@@ -47,7 +52,14 @@ export function deliveryHandlers(state: NotificationState) {
       return { delivery };
     }),
     getDeliveries: os.getDeliveries.handler(({ context, input }) =>
-      listDeliveries(context.db, input),
+      listDeliveries(context.db, input, pageScope(context), (rows) => toLogEntries(context, rows)),
     ),
+    redeliver: os.redeliver.handler(async ({ context, input }) => {
+      const delivery = await redeliver(context.db, input.id, {
+        maxAttempts: state.deliverySettings.maxAttempts,
+      });
+      context.afterCommit(() => state.deliveryWorker?.wake());
+      return delivery;
+    }),
   };
 }

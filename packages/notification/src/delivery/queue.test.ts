@@ -2,14 +2,14 @@ import { recordIdentity } from '@checkline/auth';
 import type { Principal } from '@checkline/core';
 import { testPrincipal } from '@checkline/core/testing';
 import type { DatabaseHandle } from '@checkline/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import { verifyUnsubscribeToken } from '../preferences/unsubscribe.ts';
 import { linkExternalAccount } from '../strategies/settings-store.ts';
-import { versionedSchema } from '../strategies/versioned-schema.ts';
+import { versionedSchema } from '@checkline/notification-node';
 import { contactStrategies } from '../testing/contact-strategies.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import type { DeliveryProcess } from '../testing/fixture.ts';
@@ -21,7 +21,7 @@ import {
   startDeliveryFixture,
   useRule,
 } from '../testing/fixture.ts';
-import { backoffDelayMs } from './settings.ts';
+import { backoffDelayMs, resolveDeliverySettings } from './settings.ts';
 
 const { email, github, sms, chat, pager, pagerNumbers } = contactStrategies({
   emailLayout: versionedSchema({ version: 1, schema: z.object({ color: z.string() }) }),
@@ -92,7 +92,7 @@ beforeAll(async () => {
   ({ database, server, close } = await startDeliveryFixture(
     all.map((recorder) => recorder.strategy),
     {
-      delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 20, sendTimeoutMs: 300 },
+      delivery: { maxAttempts: 3, retryDelaysMs: [5, 10, 20], sendTimeoutMs: 300 },
       settingsOf: (id) =>
         id === 'email'
           ? { layoutConfig: { color: '#123456' } }
@@ -216,6 +216,27 @@ describe('delivery queue', () => {
       expect(both.map((delivery) => delivery.status)).toEqual(['skipped', 'pending']);
       await server.worker().drain();
       expect(contactsOf(sms).slice(before)).toEqual(['+15550111']);
+    });
+
+    it('without strategyId writes no row for a channel the user never set up, a skipped one for one set up without its contact', async () => {
+      const [gil, hal] = await createUsers(
+        database.db,
+        ['gil@example.com', 'hana@example.com'],
+        ['email', 'sms', 'chat'].map(useRule),
+      );
+      // Hana turned chat on but never linked an account: worth a line in the log.
+      await setPreference(database.db, hal!, 'chat', { enabled: true });
+      const { deliveries: answered } = await send({ userIds: [gil!, hal!], notification });
+      const rows = answered.map((row) => [row.userId, row.strategyId, row.status, row.skipReason]);
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          [gil, qualified('email'), 'pending', null],
+          [hal, qualified('email'), 'pending', null],
+          [hal, qualified('chat'), 'skipped', 'No contact: no linked account'],
+        ]),
+      );
+      expect(rows.filter(([, , status]) => status === 'skipped')).toHaveLength(1);
+      await server.worker().drain();
     });
 
     it('without strategyId uses each channel the user may use and has on; with one, says why not', async () => {
@@ -441,6 +462,29 @@ describe('delivery queue', () => {
       expect(none.deliveries).toEqual([]);
     });
 
+    it('shows in each log row the title, the event type and the user as a person reads them, never the contact', async () => {
+      const [kit] = await createUsers(database.db, ['kit@example.com'], [useRule('sms')]);
+      await database.db.execute(sql`update auth.users set name = 'Kit Marlowe' where id = ${kit!}`);
+      await setPreference(database.db, kit!, 'sms', { config: { phone: '+15550199' } });
+      const answer = await send({
+        userIds: [kit!],
+        strategyId: qualified('sms'),
+        notification: { title: 'Checkout is down', type: 'healthcheck.status_changed' },
+      });
+      const { deliveries: rows } = await server
+        .notification(auditor)
+        .getDeliveries({ notificationId: answer.notificationId });
+      expect(rows).toEqual([
+        expect.objectContaining({
+          title: 'Checkout is down',
+          type: 'healthcheck.status_changed',
+          recipient: 'Kit Marlowe <kit@example.com>',
+        }),
+      ]);
+      expect(JSON.stringify(rows)).not.toContain('+15550199');
+      await server.worker().drain();
+    });
+
     it("hands send the user's own settings, and a custom resolver the administrator's config", async () => {
       const [own, none] = await createUsers(
         database.db,
@@ -513,12 +557,23 @@ describe('delivery queue', () => {
 });
 
 describe('backoff', () => {
-  it('doubles the ceiling per attempt up to the cap, with full jitter below it', () => {
-    const settings = { backoffBaseMs: 100, backoffCapMs: 1_000 };
-    expect([1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(attempt, settings, () => 0.5))).toEqual([
-      50, 100, 200, 400, 500,
+  it('walks the retry delays in order, repeating the last, each shortened by up to a quarter', () => {
+    const settings = { retryDelaysMs: [100, 400, 1_000] };
+    expect([1, 2, 3, 4, 9].map((attempt) => backoffDelayMs(attempt, settings, () => 0))).toEqual([
+      100, 400, 1_000, 1_000, 1_000,
     ]);
-    expect(backoffDelayMs(3, settings, () => 0)).toBe(0);
-    expect(backoffDelayMs(30, settings, () => 0.999)).toBe(999);
+    expect(backoffDelayMs(2, settings, () => 0.5)).toBe(350);
+    expect(backoffDelayMs(2, settings, () => 0.999)).toBe(300);
+  });
+
+  it('spans hours by default, so a receiver down for a while still gets its message', () => {
+    const { retryDelaysMs, maxAttempts } = resolveDeliverySettings();
+    expect(retryDelaysMs).toEqual([30_000, 120_000, 600_000, 3_600_000, 21_600_000]);
+    expect(maxAttempts).toBe(retryDelaysMs.length + 1);
+  });
+
+  it('refuses an empty or non-positive retry schedule', () => {
+    expect(() => resolveDeliverySettings({ retryDelaysMs: [] })).toThrow(/retryDelaysMs/);
+    expect(() => resolveDeliverySettings({ retryDelaysMs: [10, 0] })).toThrow(/retryDelaysMs/);
   });
 });

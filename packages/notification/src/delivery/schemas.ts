@@ -1,4 +1,4 @@
-import { pageInput, pageOf } from '@checkline/core/contract';
+import { pageInput, timestampInput } from '@checkline/core/contract';
 import { z } from 'zod';
 import { NotificationContentSchema } from '../message-schemas.ts';
 import { StrategyIdSchema } from '../strategies/schemas.ts';
@@ -30,7 +30,7 @@ export const SendExternalInputSchema = z.object({
 });
 
 /** sendTransactional's message: sendExternal's notification without an importance. */
-export const TransactionalMessageSchema = ExternalNotificationSchema.omit({ importance: true });
+const TransactionalMessageSchema = ExternalNotificationSchema.omit({ importance: true });
 
 export const SendTransactionalInputSchema = z.object({
   userId: z.uuid(),
@@ -39,11 +39,11 @@ export const SendTransactionalInputSchema = z.object({
   idempotencyKey: IdempotencyKeySchema.optional(),
 });
 
-export const DeliveryStatusSchema = z
+const DeliveryStatusSchema = z
   .enum(['pending', 'sent', 'failed', 'skipped'])
   .describe('`pending` until sent, failed for good, or skipped (the reason says why).');
 
-export const AttemptSchema = z.object({
+const AttemptSchema = z.object({
   at: z.iso.datetime(),
   outcome: z.enum(['sent', 'retry', 'failed', 'skipped']),
   error: z.string().optional(),
@@ -72,6 +72,7 @@ export const DeliverySchema = z
 export const DeliveriesSchema = z.object({
   notificationId: z.uuid(),
   deliveries: z.array(DeliverySchema),
+  unknownUserIds: z.array(z.uuid()).describe('Ids no user has: no delivery was created for them.'),
 });
 
 export const SendTestInputSchema = z.object({ strategyId: StrategyIdSchema });
@@ -82,11 +83,14 @@ export const GetDeliveriesInputSchema = z.object({
   strategyId: StrategyIdSchema.optional(),
   userId: z.uuid().optional(),
   notificationId: z.uuid().optional(),
+  /** Only deliveries created at or after this instant. */
+  createdFrom: timestampInput().optional(),
+  /** Only deliveries created strictly before this instant. */
+  createdBefore: timestampInput().optional(),
   ...pageInput,
 });
 
-export const DeliveryPageSchema = pageOf('deliveries', DeliverySchema);
+export const DeliveryIdInputSchema = z.object({ id: z.uuid() });
 
 export type Delivery = z.infer<typeof DeliverySchema>;
 export type GetDeliveriesInput = z.infer<typeof GetDeliveriesInputSchema>;
-export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;

@@ -1,9 +1,10 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { keysetOrder } from '@checkline/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { deliveries } from '../db/schema.ts';
-import type { Delivery, DeliveryPage, GetDeliveriesInput } from './schemas.ts';
+import type { Delivery, GetDeliveriesInput } from './schemas.ts';
 
 type DeliveryRow = typeof deliveries.$inferSelect;
 
@@ -41,17 +42,28 @@ const deliveryPages = keysetPages(
   keysetOrder([deliveries.createdAt, deliveries.id], 'desc'),
 );
 
-/** The delivery log, newest first, filtered by status, strategy, user and notification. */
-export async function listDeliveries(
+/**
+ * The delivery log, newest first, filtered by status, strategy, user, notification and time;
+ * `toEntries` makes the page's rows what the log shows.
+ */
+export async function listDeliveries<T extends object>(
   db: Database,
   input: GetDeliveriesInput,
-): Promise<DeliveryPage> {
+  scope: PageScope,
+  toEntries: (rows: DeliveryRow[]) => Promise<T[]>,
+): Promise<{ deliveries: T[]; nextCursor: string | null }> {
   const where = and(
     input.status === undefined ? undefined : eq(deliveries.status, input.status),
     input.strategyId === undefined ? undefined : eq(deliveries.strategyId, input.strategyId),
     input.userId === undefined ? undefined : eq(deliveries.userId, input.userId),
     input.notificationId === undefined ? undefined : eq(deliveries.messageId, input.notificationId),
+    input.createdFrom === undefined
+      ? undefined
+      : gte(deliveries.createdAt, new Date(input.createdFrom)),
+    input.createdBefore === undefined
+      ? undefined
+      : lt(deliveries.createdAt, new Date(input.createdBefore)),
   );
-  const page = await deliveryPages.read(db, deliveries, { ...input, where });
-  return { deliveries: page.rows.map(toDelivery), nextCursor: page.nextCursor };
+  const page = await deliveryPages.read(db, deliveries, { ...input, where }, scope, toEntries);
+  return { deliveries: page.items, nextCursor: page.nextCursor };
 }

@@ -3,9 +3,10 @@ import { createTestDatabase } from '@checkline/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationAccess } from '../access.ts';
-import { deliveries } from '../db/schema.ts';
+import { channelHealth, deliveries, inbox } from '../db/schema.ts';
+import { CHANNEL_FAILING_TYPE } from './channel-health.ts';
 import { LEASE_LAPSED } from './claims.ts';
-import type { DeliveryResult } from '../strategies/strategy.ts';
+import type { DeliveryResult } from '@checkline/notification-node';
 import { processDatabases } from '../testing/process-databases.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import { testPrincipal } from '@checkline/core/testing';
@@ -43,6 +44,14 @@ afterAll(async () => {
   await pools?.close();
   await database?.close();
 });
+
+/** Moves the message's leases into the past, as the clock would once they run out. */
+async function lapseLeases(messageId: string): Promise<void> {
+  await database.db
+    .update(deliveries)
+    .set({ claimedUntil: new Date(Date.now() - 1_000) })
+    .where(eq(deliveries.messageId, messageId));
+}
 
 describe('two workers on one database', () => {
   it('deliver many deliveries, each exactly once', async () => {
@@ -86,6 +95,51 @@ describe('two workers on one database', () => {
     expect(rows.every((row) => row.attemptLog.length === 1)).toBe(true);
   });
 
+  it('report a channel that keeps failing to each administrator once, whichever worker saw it', async () => {
+    const broken = () =>
+      Promise.resolve<DeliveryResult>({ success: false, error: 'HTTP 503', permanent: true });
+    const settings = { batchSize: 5, concurrency: 4, channelFailuresBeforeReport: 3 };
+    const first = await startProcess(
+      pools.connect(),
+      [recordingStrategy({ id: 'broken' }, broken).strategy],
+      settings,
+    );
+    const second = await startProcess(
+      pools.connect(),
+      [recordingStrategy({ id: 'broken' }, broken).strategy],
+      settings,
+    );
+    await configureStrategy(database.db, 'broken');
+    const [ops] = await createUsers(
+      database.db,
+      ['ops@example.com'],
+      [notificationAccess.manageStrategies.id],
+    );
+    const emails = Array.from({ length: 40 }, (_, index) => `broken-${index}@example.com`);
+    const userIds = await createUsers(database.db, emails, [useRule('broken')]);
+    await first.notification(sender).sendExternal({
+      userIds,
+      strategyId: qualified('broken'),
+      notification: { title: 'Down', type: 'test.broken' },
+    });
+
+    await Promise.all([first.worker().drain(30_000), second.worker().drain(30_000)]);
+
+    const reports = await database.db
+      .select({ userId: inbox.userId })
+      .from(inbox)
+      .where(eq(inbox.type, CHANNEL_FAILING_TYPE));
+    const perUser = new Map<string, number>();
+    for (const row of reports) perUser.set(row.userId, (perUser.get(row.userId) ?? 0) + 1);
+    expect(perUser.get(ops!)).toBe(1);
+    // The fixture's own first admin hears too, once; nobody else.
+    expect(perUser.size).toBe(2);
+    expect([...perUser.values()]).toEqual([1, 1]);
+    const [health] = await database.db.select().from(channelHealth);
+    expect(health).toMatchObject({ strategyId: qualified('broken'), consecutiveFailures: 40 });
+    expect(health!.reportedAt).not.toBeNull();
+  });
+
   it("take over a dead worker's delivery once its lease lapses, and ignore the dead one's late answer", async () => {
     let answerLate: (result: DeliveryResult) => void = () => {};
     const stuck = recordingStrategy(
@@ -94,8 +148,9 @@ describe('two workers on one database', () => {
     );
     const healthy = recordingStrategy({ id: 'relay' });
     // The stuck worker's send never returns while the test runs: as if its process had died.
+    // A lease long enough to hold however slow the machine is; the test lapses it below.
     const dead = await startProcess(pools.connect(), [stuck.strategy], {
-      leaseMs: 300,
+      leaseMs: 600_000,
       sendTimeoutMs: 60_000,
     });
     const alive = await startProcess(pools.connect(), [healthy.strategy], { leaseMs: 300 });
@@ -111,6 +166,7 @@ describe('two workers on one database', () => {
     expect(stuck.sent).toHaveLength(1);
     // While the lease holds, nobody else takes it.
     expect(await alive.worker().tick()).toBe(0);
+    await lapseLeases(notificationId);
     await alive.worker().drain(10_000);
     expect(healthy.sent.map((context) => context.contact)).toEqual(['relay@example.com']);
 

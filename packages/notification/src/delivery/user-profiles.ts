@@ -11,7 +11,7 @@ export async function fetchUserProfiles(
   context: RequestContext,
   userIds: readonly string[],
 ): Promise<Map<string, UserProfile>> {
-  const auth = pluginClient(context, 'auth', authContract);
+  const auth = pluginClient(context, authContract);
   const byId = new Map<string, UserProfile>();
   const ids = [...new Set(userIds)];
   for (let start = 0; start < ids.length; start += PROFILES_PER_CALL) {
@@ -21,4 +21,14 @@ export async function fetchUserProfiles(
     for (const profile of profiles) byId.set(profile.id, profile);
   }
   return byId;
+}
+
+/** Profiles of the existing users among `userIds`, and the ids no user has (in request order). */
+export async function recipientsOf(
+  context: RequestContext,
+  userIds: readonly string[],
+): Promise<{ profiles: Map<string, UserProfile>; unknownUserIds: string[] }> {
+  const profiles = await fetchUserProfiles(context, userIds);
+  const unknownUserIds = [...new Set(userIds)].filter((id) => !profiles.has(id));
+  return { profiles, unknownUserIds };
 }

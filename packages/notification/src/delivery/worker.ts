@@ -1,15 +1,18 @@
-import { singleFlight } from '@checkline/core';
+import { createPeriodicTask, singleFlight } from '@checkline/core';
 import { createOutageLog } from '@checkline/db';
 import type { NotificationState } from '../state.ts';
 import { attemptDelivery, loadSendTimeFacts } from './attempt.ts';
 import type { ClaimedDelivery } from './claims.ts';
 import { claimDueDeliveries, countPending, releaseClaims } from './claims.ts';
+import { noteChannelAttempt } from './channel-health.ts';
 import { createOutcomeRecorder } from './outcome-recorder.ts';
 import type { SendTimeFacts } from './attempt.ts';
 
 export interface DeliveryWorker {
   /** Ticks every `tickIntervalMs`, the first time at once, and whenever woken. */
   start(): void;
+  /** Claims nothing more from now on (shutdown begins); sends in flight go on. */
+  stopClaiming(): void;
   /** Stops claiming; waits for sends in flight (each bounded by `sendTimeoutMs`) to be recorded. */
   stop(): Promise<void>;
   /** Look for due deliveries now (a call just queued some). No-op unless started. */
@@ -29,7 +32,8 @@ export interface DeliveryWorker {
  * The delivery worker of one server process. Due deliveries are claimed in a short transaction
  * with `FOR UPDATE SKIP LOCKED` and a lease (so several processes share the queue and a dead
  * one's claims are taken over once their lease lapses), then sent outside any transaction, at
- * most `concurrency` at once. The outcome is recorded only while the claim still holds.
+ * most `concurrency` at once. The outcome is recorded only while the claim still holds. A
+ * system's messages to one recipient's channel go one at a time, in order (see the claim).
  */
 export function createDeliveryWorker(
   state: NotificationState,
@@ -40,18 +44,29 @@ export function createDeliveryWorker(
   const running = new Set<Promise<void>>();
   let stopped = false;
   let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wokenWhileTicking = false;
   /** The last tick took all it could: more are probably due as soon as slots free up. */
   let backlog = false;
   // While the database is away every tick fails fast; the outage is logged once, not per tick.
   const outage = createOutageLog(logger, 'notification delivery worker');
+  // Outcomes held while the database is away are recorded once it is back (never dropped).
   const recorder = createOutcomeRecorder(db, clock.now);
 
   async function deliver(claim: ClaimedDelivery, facts: SendTimeFacts) {
     const outcome = await attemptDelivery(state, claim, facts, { ...settings, ...clock });
     const recorded = await recorder.record({ claim, outcome });
+    state.metrics?.deliveryAttempts.inc({
+      strategy: claim.strategyId,
+      outcome: recorded ? outcome.status : 'not-recorded',
+    });
     if (recorded && outcome.status === 'pending') wakeAt(outcome.retryAt);
+    // The next message about its systems to the same recipient and channel may go now.
+    else if (recorded && claim.systemIds.length > 0) worker.wake();
+    if (recorded) {
+      // Counting is best effort: a count lost to an outage only delays the report.
+      await noteChannelAttempt(state, claim.strategyId, outcome).catch((error: unknown) =>
+        logger.warn({ strategyId: claim.strategyId, error }, 'channel health not recorded'),
+      );
+    }
     const fields = { deliveryId: claim.id, strategyId: claim.strategyId, status: outcome.status };
     if (!recorded) {
       logger.warn(fields, 'delivery outcome not recorded: its claim lapsed and was taken over');
@@ -73,7 +88,8 @@ export function createDeliveryWorker(
   }
 
   function launch(claim: ClaimedDelivery, facts: SendTimeFacts) {
-    // An outcome that cannot be recorded keeps its claim; the lease lapses and a worker retries.
+    // An outcome that could not be recorded within a lease keeps its claim; the lease lapses
+    // and a worker retries.
     const task = deliver(claim, facts)
       .catch((error: unknown) =>
         outage.failed(error, 'recording a delivery failed', { deliveryId: claim.id }),
@@ -111,23 +127,19 @@ export function createDeliveryWorker(
     return claims.length;
   }
 
-  function schedule(delay: number) {
-    clearTimeout(timer);
-    timer = setTimeout(async function tickDeliveries() {
-      timer = undefined;
-      await worker.tick().then(outage.succeeded, (error: unknown) => {
-        outage.failed(error, 'notification delivery tick failed');
-      });
-      if (stopped) return;
-      const again = wokenWhileTicking || (backlog && running.size < settings.concurrency);
-      wokenWhileTicking = false;
-      schedule(again ? 0 : settings.tickIntervalMs);
-    }, delay);
-    // Background work must not keep the process alive on its own.
-    timer.unref();
-  }
-
   const ticks = singleFlight(tickOnce);
+
+  // Ticks at once, then every tickIntervalMs; right away again while a backlog fits free slots.
+  const ticking = createPeriodicTask({
+    name: 'notification delivery worker',
+    intervalMs: settings.tickIntervalMs,
+    runAtStart: true,
+    logger,
+    outageLog: outage,
+    run: () => ticks.run(),
+    nextDelayMs: () =>
+      backlog && running.size < settings.concurrency ? 0 : settings.tickIntervalMs,
+  });
 
   const worker: DeliveryWorker = {
     tick() {
@@ -150,11 +162,10 @@ export function createDeliveryWorker(
     },
     wake() {
       if (!started || stopped) return;
-      if (ticks.running) {
-        wokenWhileTicking = true;
-        return;
-      }
-      schedule(0);
+      // A tick in flight (scheduled or called) may have looked before the new work arrived:
+      // another round follows it.
+      if (ticks.running) void ticks.settled().then(() => ticking.wake());
+      else ticking.wake();
     },
     start() {
       if (started || stopped) return;
@@ -164,11 +175,16 @@ export function createDeliveryWorker(
         { concurrency, batchSize, leaseMs, sendTimeoutMs, maxAttempts },
         'notification delivery worker started',
       );
-      schedule(0);
+      ticking.start();
+    },
+    stopClaiming() {
+      stopped = true;
+      // Only the timer needs stopping here; `stop` waits for the round in flight.
+      void ticking.stop();
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      worker.stopClaiming();
+      await ticking.stop();
       await ticks.settled();
       await worker.idle();
     },

@@ -2,6 +2,7 @@ import type { DatabaseListen } from '@checkline/db';
 import type { NotificationState } from '../state.ts';
 import { InboxHub } from './hub.ts';
 import { startInboxPurge } from './retention.ts';
+import { resolveInboxStreamLimits } from './stream-limits.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,7 +14,11 @@ export async function startInbox(
   state: NotificationState,
   listen: DatabaseListen | undefined,
 ): Promise<{ endStreams(): void; stop(): Promise<void> }> {
-  const hub = new InboxHub(state.db, state.logger);
+  const hub = new InboxHub(
+    state.db,
+    state.logger,
+    resolveInboxStreamLimits(state.options.inboxStreams),
+  );
   if (listen) await hub.start(listen);
   state.inboxHub = hub;
   const stopPurge = startInboxPurge({

@@ -1,13 +1,18 @@
 /**
  * Events waiting for one stream. Bounded: a client that stops reading while events pile up is
  * closed (it reconnects and reads the inbox afresh) rather than holding memory without limit.
+ * `supersedes(next, last)` answers whether a new item makes the last waiting one useless (a newer
+ * unread count): it then takes that one's place, so a burst of such items waits as one.
  */
 export class EventQueue<T> {
   #items: T[] = [];
   #waiting: ((item: T | undefined) => void) | undefined;
   #closed = false;
 
-  constructor(private readonly capacity = 1_000) {}
+  constructor(
+    private readonly capacity = 1_000,
+    private readonly supersedes?: (next: T, last: T) => boolean,
+  ) {}
 
   get closed() {
     return this.#closed;
@@ -19,6 +24,11 @@ export class EventQueue<T> {
       const wake = this.#waiting;
       this.#waiting = undefined;
       wake(item);
+      return;
+    }
+    const last = this.#items.length - 1;
+    if (last >= 0 && this.supersedes?.(item, this.#items[last]!)) {
+      this.#items[last] = item;
       return;
     }
     if (this.#items.length >= this.capacity) {

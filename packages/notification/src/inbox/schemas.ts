@@ -8,7 +8,7 @@ import {
 } from '../message-schemas.ts';
 
 /** A notification as notifyUsers takes it (the seed's Notification). */
-export const NotificationInputSchema = NotificationContentSchema.extend({
+const NotificationInputSchema = NotificationContentSchema.extend({
   title: TitleSchema.describe('Shown as the headline; the e-mail subject.'),
 });
 
@@ -18,11 +18,13 @@ export const NotifyUsersInputSchema = z.object({
 });
 
 export const NotifiedSchema = z.object({
-  /** How many inbox rows were written (unknown user ids included: ids are not checked). */
-  notified: z.int().nonnegative(),
+  notified: z.int().nonnegative().describe('How many inbox rows were written: one per known user.'),
+  unknownUserIds: z
+    .array(z.uuid())
+    .describe('Ids among `userIds` that no user has: nothing was stored for them.'),
 });
 
-export const InAppNotificationSchema = z
+const InAppNotificationSchema = z
   .object({
     id: z.uuid(),
     type: z.string(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { testPageScope } from '@checkline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { inbox } from '../db/schema.ts';
 import { inboxDatabaseForTests, note } from '../testing/fixture.ts';
@@ -15,7 +16,12 @@ import {
 const database = inboxDatabaseForTests();
 
 const page = (userId: string, extra: { unreadOnly?: boolean; cursor?: string; limit?: number }) =>
-  listNotifications(database.db, userId, { unreadOnly: false, limit: 100, ...extra });
+  listNotifications(
+    database.db,
+    userId,
+    { unreadOnly: false, limit: 100, ...extra },
+    testPageScope(),
+  );
 
 describe('works', () => {
   it('writes one row per distinct user with every field of the notification', async () => {

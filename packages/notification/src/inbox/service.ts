@@ -1,3 +1,4 @@
+import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import { notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
@@ -73,10 +74,17 @@ export async function listNotifications(
   db: Database,
   userId: string,
   input: GetNotificationsInput,
+  scope: PageScope,
 ) {
   const where = and(eq(inbox.userId, userId), input.unreadOnly ? isNull(inbox.readAt) : undefined);
-  const { rows, nextCursor } = await inboxPages.read(db, inbox, { ...input, where });
-  return { notifications: rows.map(toInAppNotification), nextCursor };
+  const { items, nextCursor } = await inboxPages.read(
+    db,
+    inbox,
+    { ...input, where },
+    scope,
+    (rows) => rows.map(toInAppNotification),
+  );
+  return { notifications: items, nextCursor };
 }
 
 export async function countUnread(db: Database, userId: string): Promise<number> {

@@ -99,7 +99,7 @@ export async function unlinkAccount(
     try {
       revoked =
         settings?.configured === true &&
-        (await revokeAtProvider(strategy.oauth, settings.config, link));
+        (await revokeAtProvider(state.egress, strategy.oauth, settings.config, link));
     } catch (error) {
       state.logger.warn(
         {

@@ -1,3 +1,4 @@
+import { safeReturnPath } from '@checkline/net';
 import type { Principal } from '@checkline/core';
 import type { NotificationState } from '../state.ts';
 import type { RegisteredStrategy } from '../strategies/registry.ts';
@@ -5,11 +6,14 @@ import { mayUseStrategy } from '../strategies/registry.ts';
 import { loadStrategySettings } from '../strategies/settings-store.ts';
 import { codeChallenge } from './pkce.ts';
 import { exchangeCode, OAuthProviderError } from './provider.ts';
-import { linkedUrl, safeReturnPath } from './return-path.ts';
+import { DEFAULT_RETURN_PATH, linkedUrl } from './return-path.ts';
 import { consumeState, createState } from './states.ts';
 import { saveLink } from './token-store.ts';
 
-export const OAUTH_ROUTE_PREFIX = '/api/notification/oauth';
+/** The linking routes, relative to the notification plugin's prefix. */
+export const OAUTH_ROUTE = '/oauth';
+/** Where the linking routes answer. */
+export const OAUTH_ROUTE_PREFIX = `/api/notification${OAUTH_ROUTE}`;
 
 /** A failure the user reads on the error page: the message is for them, never internals. */
 export class LinkError extends Error {
@@ -17,7 +21,7 @@ export class LinkError extends Error {
 }
 
 /** The exact callback address registered at the provider. */
-export const redirectUriOf = (state: NotificationState, strategyId: string) =>
+const redirectUriOf = (state: NotificationState, strategyId: string) =>
   `${state.baseUrl}${OAUTH_ROUTE_PREFIX}/${encodeURIComponent(strategyId)}/callback`;
 
 /** A registered strategy with `oauth`, or a LinkError. */
@@ -36,7 +40,7 @@ export function signedInUser(principal: Principal | undefined): Principal & { id
 }
 
 /** The strategy's administrator config, when it is enabled and configured. */
-export async function usableConfig(
+async function usableConfig(
   state: NotificationState,
   strategy: RegisteredStrategy,
 ): Promise<unknown> {
@@ -91,7 +95,7 @@ export async function startLink(
   if (!mayUseStrategy(user, strategy)) {
     throw new LinkError('You are not allowed to use this channel');
   }
-  const returnPath = safeReturnPath(input.returnTo);
+  const returnPath = safeReturnPath(input.returnTo, DEFAULT_RETURN_PATH);
   if (returnPath === undefined) throw new LinkError('The return address must be a page of ours');
   const config = await usableConfig(state, strategy);
   const started = await createState(state.db, state.keyring, {
@@ -155,7 +159,7 @@ export async function finishLink(
   let externalId: string;
   let tokens: Awaited<ReturnType<typeof exchangeCode>>;
   try {
-    tokens = await exchangeCode(strategy.oauth, config, {
+    tokens = await exchangeCode(state.egress, strategy.oauth, config, {
       code: query.code,
       redirectUri: redirectUriOf(state, strategy.qualifiedId),
       codeVerifier: consumed.codeVerifier,

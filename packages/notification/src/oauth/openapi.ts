@@ -1,4 +1,4 @@
-import { OAUTH_ROUTE_PREFIX } from './link-flow.ts';
+import { OAUTH_ROUTE } from './link-flow.ts';
 
 const strategyIdParameter = {
   name: 'strategyId',
@@ -47,7 +47,7 @@ const common = {
 
 /** The four linking routes, at their templated paths (strategies are known only at run time). */
 export function oauthPaths(): Record<string, Record<string, unknown>> {
-  const path = (action: string) => `${OAUTH_ROUTE_PREFIX}/{strategyId}/${action}`;
+  const path = (action: string) => `${OAUTH_ROUTE}/{strategyId}/${action}`;
   return {
     [path('auth')]: {
       get: {

@@ -1,4 +1,6 @@
-import type { StrategyOAuth } from '../strategies/strategy.ts';
+import type { Egress } from '@checkline/net';
+import { TargetRefusedError } from '@checkline/net';
+import type { StrategyOAuth } from '@checkline/notification-node';
 
 /** A provider call never hangs a request or a delivery longer than this. */
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -39,7 +41,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads a token answer with the strategy's extractors, or the seed's defaults. */
-export function readTokens(oauth: OAuth, raw: Record<string, unknown>): ProviderTokens {
+function readTokens(oauth: OAuth, raw: Record<string, unknown>): ProviderTokens {
   const accessToken = oauth.extractAccessToken
     ? oauth.extractAccessToken(raw)
     : typeof raw.access_token === 'string'
@@ -64,8 +66,14 @@ export function readTokens(oauth: OAuth, raw: Record<string, unknown>): Provider
   return { accessToken, refreshToken, expiresIn, scopes, raw };
 }
 
-/** A form POST to the provider with the client's credentials. */
+type ProviderEgress = Pick<Egress, 'fetch'>;
+
+/**
+ * A form POST to the provider with the client's credentials, through the egress guard: the
+ * endpoint comes from an administrator's settings, so it is judged like any other destination.
+ */
 async function postForm(
+  egress: ProviderEgress,
   oauth: OAuth,
   config: unknown,
   url: string,
@@ -87,14 +95,17 @@ async function postForm(
     headers.authorization = `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
   }
   try {
-    return await fetch(url, {
+    // Redirects are answered, never followed: a 3xx fails as any other non-2xx answer.
+    return await egress.fetch(url, {
       method: 'POST',
       headers,
-      body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      body: body.toString(),
+      timeoutMs: PROVIDER_TIMEOUT_MS,
     });
   } catch (error) {
+    if (error instanceof TargetRefusedError) {
+      throw new OAuthProviderError(`The provider at ${new URL(url).host}: ${error.message}`);
+    }
     throw new OAuthProviderError(
       `The provider at ${new URL(url).host} cannot be reached: ${error instanceof Error ? error.name : 'error'}`,
     );
@@ -103,11 +114,12 @@ async function postForm(
 
 /** Token endpoint call: the JSON answer, or an {@link OAuthProviderError} with its `error` code. */
 async function tokenRequest(
+  egress: ProviderEgress,
   oauth: OAuth,
   config: unknown,
   form: Record<string, string>,
 ): Promise<ProviderTokens> {
-  const response = await postForm(oauth, config, oauth.tokenUrl(config), form);
+  const response = await postForm(egress, oauth, config, oauth.tokenUrl(config), form);
   const body: unknown = await response.json().catch(() => undefined);
   const code = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
   // Some providers (Slack) answer 200 with `ok: false` and an error code.
@@ -123,11 +135,12 @@ async function tokenRequest(
 
 /** Exchanges an authorization code (with its PKCE verifier). */
 export function exchangeCode(
+  egress: ProviderEgress,
   oauth: OAuth,
   config: unknown,
   input: { code: string; redirectUri: string; codeVerifier: string },
 ): Promise<ProviderTokens> {
-  return tokenRequest(oauth, config, {
+  return tokenRequest(egress, oauth, config, {
     grant_type: 'authorization_code',
     code: input.code,
     redirect_uri: input.redirectUri,
@@ -137,12 +150,13 @@ export function exchangeCode(
 
 /** A new access token for a refresh token: the strategy's own refresh, or the standard grant. */
 export async function refreshAtProvider(
+  egress: ProviderEgress,
   oauth: OAuth,
   config: unknown,
   refreshToken: string,
 ): Promise<{ accessToken: string; refreshToken?: string; expiresIn?: number; scopes?: string[] }> {
   if (oauth.refreshToken) return await oauth.refreshToken(refreshToken, config);
-  return await tokenRequest(oauth, config, {
+  return await tokenRequest(egress, oauth, config, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
   });
@@ -154,6 +168,7 @@ export async function refreshAtProvider(
  * whether a revocation was made.
  */
 export async function revokeAtProvider(
+  egress: ProviderEgress,
   oauth: OAuth,
   config: unknown,
   tokens: { accessToken: string; refreshToken?: string },
@@ -166,7 +181,7 @@ export async function revokeAtProvider(
   const [token, hint] = tokens.refreshToken
     ? [tokens.refreshToken, 'refresh_token']
     : [tokens.accessToken, 'access_token'];
-  const response = await postForm(oauth, config, oauth.revocationUrl(config), {
+  const response = await postForm(egress, oauth, config, oauth.revocationUrl(config), {
     token,
     token_type_hint: hint,
   });

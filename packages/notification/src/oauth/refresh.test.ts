@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
 import { deliveries, oauthTokens } from '../db/schema.ts';
-import type { StrategySendContext } from '../strategies/strategy.ts';
-import { defineNotificationStrategy } from '../strategies/strategy.ts';
-import { versionedSchema } from '../strategies/versioned-schema.ts';
+import type { StrategySendContext } from '@checkline/notification-node';
+import { defineNotificationStrategy } from '@checkline/notification-node';
+import { versionedSchema } from '@checkline/notification-node';
 import { createUsers, qualified, startDeliveryFixture, useRule } from '../testing/fixture.ts';
 import { currentTokens } from './refresh.ts';
 import { saveLink } from './token-store.ts';
@@ -59,7 +59,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tokenServer.listen(0, '127.0.0.1', resolve));
   tokenUrl = `http://127.0.0.1:${(tokenServer.address() as AddressInfo).port}/token`;
   fixture = await startDeliveryFixture([strategy], {
-    delivery: { maxAttempts: 3, backoffBaseMs: 5, backoffCapMs: 10 },
+    delivery: { maxAttempts: 3, retryDelaysMs: [5, 10] },
     settingsOf: () => ({ config: { tokenUrl } }),
   });
 });

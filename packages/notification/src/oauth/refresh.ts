@@ -12,14 +12,14 @@ import {
 } from './token-store.ts';
 
 /** Tokens expiring sooner than this are refreshed before they are used. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 /** A refreshing process holds its claim this long at most (then another may take over). */
 const REFRESH_LEASE_MS = 30_000;
 /** How long a process waits for another's refresh before giving up for this time. */
 const WAIT_FOR_OTHER_MS = 15_000;
 const POLL_MS = 25;
 
-export const RELINK_REASON =
+const RELINK_REASON =
   'The linked account must be linked again: the provider refused to renew access';
 
 export type TokenOutcome =
@@ -102,7 +102,7 @@ export async function currentTokens(
     }
     if (await claimRefresh(state.db, key, link.refreshGuard, REFRESH_LEASE_MS)) {
       try {
-        const tokens = await refreshAtProvider(oauth, config, link.refreshToken);
+        const tokens = await refreshAtProvider(state.egress, oauth, config, link.refreshToken);
         await storeRefreshed(state.db, state.keyring, key, link.refreshGuard, {
           ...tokens,
           now: now(),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { NotificationState } from '../state.ts';
 import type { ActionAnswer } from './link-actions.ts';
 import { refreshLink, unlinkAccount } from './link-actions.ts';
-import { finishLink, LinkError, OAUTH_ROUTE_PREFIX, startLink } from './link-flow.ts';
+import { finishLink, LinkError, OAUTH_ROUTE, startLink } from './link-flow.ts';
 import { oauthPaths } from './openapi.ts';
 import { AuthQuerySchema, CallbackQuerySchema } from './schemas.ts';
 
@@ -51,11 +51,11 @@ function json(answer: ActionAnswer, meta: RouteMeta): Response {
 }
 
 /**
- * The linking routes of every strategy with `oauth` (API.md 6): they take the strategy id as a
+ * The linking routes of every strategy with `oauth`: they take the strategy id as a
  * path parameter, so strategies registered by any plugin are served without registration.
  */
 export function oauthRoutes(state: NotificationState): PluginRoute[] {
-  const path = (action: string) => `${OAUTH_ROUTE_PREFIX}/:strategyId/${action}`;
+  const path = (action: string) => `${OAUTH_ROUTE}/:strategyId/${action}`;
   return [
     {
       method: 'GET',

@@ -1,12 +1,12 @@
 import type { Database } from '@checkline/db';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { oauthStates } from '../db/schema.ts';
-import type { Keyring } from '../strategies/keyring.ts';
+import type { Keyring } from '@checkline/core';
 import { codeVerifier, randomState, stateHash } from './pkce.ts';
 import { openVerifier, sealVerifier } from './token-secrets.ts';
 
 /** How long a started link may take to come back. */
-export const STATE_LIFETIME_MS = 10 * 60_000;
+const STATE_LIFETIME_MS = 10 * 60_000;
 
 export interface StartedLink {
   /** The platform's random part of `state`. */

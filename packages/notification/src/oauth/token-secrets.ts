@@ -1,4 +1,4 @@
-import type { Keyring } from '../strategies/keyring.ts';
+import type { Keyring } from '@checkline/core';
 
 export type TokenColumn = 'accessToken' | 'refreshToken';
 

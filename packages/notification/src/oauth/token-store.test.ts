@@ -5,7 +5,7 @@ import { queryRows } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keyring } from '../strategies/keyring.ts';
+import { Keyring } from '@checkline/core';
 import { rotateSecrets } from '../strategies/secret-rotation.ts';
 import { inboxMigrations } from '../testing/fixture.ts';
 import { readLink, removeLink, saveLink } from './token-store.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@checkline/db';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { oauthTokens, preferences } from '../db/schema.ts';
-import type { Keyring } from '../strategies/keyring.ts';
+import type { Keyring } from '@checkline/core';
 import { linkExternalAccount } from '../strategies/settings-store.ts';
 import type { TokenColumn } from './token-secrets.ts';
 import { openToken, sealToken } from './token-secrets.ts';

@@ -4,10 +4,10 @@ import { createTestDatabase } from '@checkline/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
-import { Keyring } from '../strategies/keyring.ts';
-import type { StrategySendContext } from '../strategies/strategy.ts';
-import { defineNotificationStrategy } from '../strategies/strategy.ts';
-import { versionedSchema } from '../strategies/versioned-schema.ts';
+import { Keyring } from '@checkline/core';
+import type { StrategySendContext } from '@checkline/notification-node';
+import { defineNotificationStrategy } from '@checkline/notification-node';
+import { versionedSchema } from '@checkline/notification-node';
 import type { DeliveryProcess } from '../testing/fixture.ts';
 import {
   configureStrategy,

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@checkline/auth';
 import type { UserChannelSettings } from '../strategies/settings-store.ts';
-import type { NotificationStrategy } from '../strategies/strategy.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
 
 /** Where a strategy reaches one user, or why it cannot. */
 export type ContactOutcome = { contact: string; externalId?: string } | { missing: string };

@@ -10,7 +10,7 @@ import {
 } from '../strategies/schemas.ts';
 
 /** The caller's account link on a channel with `oauth`: never a token, only what the page shows. */
-export const ChannelLinkSchema = z
+const ChannelLinkSchema = z
   .object({
     linked: z.boolean(),
     linkedAt: z.iso.datetime().nullable(),

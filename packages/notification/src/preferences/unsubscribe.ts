@@ -1,14 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PluginRoute } from '@checkline/core';
+import { signedClaimToken, type Keyring, type PluginRoute } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { preferences } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
-import type { Keyring } from '../strategies/keyring.ts';
 
-/** Where one-click unsubscribe links (RFC 8058) point; the token follows. */
+/** Where one-click unsubscribe links (RFC 8058) point; the routes below answer there (relative to the plugin). */
 export const UNSUBSCRIBE_PATH = '/api/notification/unsubscribe';
+const UNSUBSCRIBE_ROUTE = '/unsubscribe';
 
 /** How long an unsubscribe link works by default. */
 export const DEFAULT_UNSUBSCRIBE_LINK_DAYS = 60;
@@ -25,60 +24,36 @@ export interface UnsubscribeClaim {
 const PayloadSchema = z.object({
   u: z.uuid(),
   s: z.string().min(1).max(200),
-  /** Expiry, Unix seconds. */
-  e: z.number().int().positive(),
 });
 
-const macOf = (key: Buffer, payload: string) =>
-  createHmac('sha256', key).update(payload, 'utf8').digest();
+const unsubscribeToken = signedClaimToken({
+  purpose: PURPOSE,
+  claim: PayloadSchema,
+  maxPayloadChars: 600,
+});
 
 /**
- * A token naming `claim` until `expiresAt`: the payload in base64url, a dot, and its HMAC-SHA256
- * under a key derived from the keyring (so nothing new is stored, and rotating ENCRYPTION_KEY
+ * A signed token naming `claim` until `expiresAt` (nothing is stored; rotating ENCRYPTION_KEY
  * keeps old links working while the old key stays in ENCRYPTION_KEYS_OLD).
  */
 export function signUnsubscribeToken(
   keyring: Keyring,
   claim: UnsubscribeClaim & { expiresAt: Date },
 ): string {
-  const payload = Buffer.from(
-    JSON.stringify({
-      u: claim.userId,
-      s: claim.strategyId,
-      e: Math.floor(claim.expiresAt.getTime() / 1_000),
-    }),
-  ).toString('base64url');
-  const [key] = keyring.derivedKeys(PURPOSE);
-  return `${payload}.${macOf(key!, payload).toString('base64url')}`;
+  return unsubscribeToken.sign(keyring, { u: claim.userId, s: claim.strategyId }, claim.expiresAt);
 }
 
 /**
  * The claim of a token we signed that has not expired at `now`; undefined for anything else
- * (malformed, altered, signed under an unknown key, expired). The MAC is compared in constant
- * time, before the payload is read.
+ * (malformed, altered, signed under an unknown key, expired).
  */
 export function verifyUnsubscribeToken(
   keyring: Keyring,
   token: string,
   now = new Date(),
 ): UnsubscribeClaim | undefined {
-  const match = /^([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return undefined;
-  const [, payload, macText] = match as unknown as [string, string, string];
-  const presented = Buffer.from(macText, 'base64url');
-  const signed = keyring
-    .derivedKeys(PURPOSE)
-    .some((key) => timingSafeEqual(macOf(key, payload), presented));
-  if (!signed) return undefined;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  const parsed = PayloadSchema.safeParse(decoded);
-  if (!parsed.success || parsed.data.e * 1_000 <= now.getTime()) return undefined;
-  return { userId: parsed.data.u, strategyId: parsed.data.s };
+  const claim = unsubscribeToken.verify(keyring, token, now);
+  return claim && { userId: claim.u, strategyId: claim.s };
 }
 
 /** The absolute one-click unsubscribe URL for `claim`, valid for the configured number of days. */
@@ -93,7 +68,7 @@ export function unsubscribeUrl(
 }
 
 /** Switches `claim`'s channel off, whether or not the user had a preference row yet. */
-export async function disableChannel(db: Database, claim: UnsubscribeClaim): Promise<void> {
+async function disableChannel(db: Database, claim: UnsubscribeClaim): Promise<void> {
   await db
     .insert(preferences)
     .values({ userId: claim.userId, strategyId: claim.strategyId, enabled: false })
@@ -116,6 +91,20 @@ const unsubscribeOperation = {
   description:
     'The URL comes from the `List-Unsubscribe` header of a notification e-mail; mail clients POST `List-Unsubscribe=One-Click` to it. The token is signed and expires (60 days by default); no other authentication is asked. Answers a short plain-text confirmation.',
   security: [],
+  requestBody: {
+    required: false,
+    description:
+      'RFC 8058: mail clients send `List-Unsubscribe=One-Click`; the web UI sends no body. The token alone decides.',
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: {
+          type: 'object',
+          properties: { 'List-Unsubscribe': { type: 'string', const: 'One-Click' } },
+        },
+        example: { 'List-Unsubscribe': 'One-Click' },
+      },
+    },
+  },
   parameters: [
     {
       name: 'token',
@@ -155,7 +144,7 @@ const unsubscribePageOperation = {
  * which confirms with that POST. The token never reaches the access log.
  */
 export function unsubscribeRoutes(state: NotificationState): PluginRoute[] {
-  const path = `${UNSUBSCRIBE_PATH}/:token`;
+  const path = `${UNSUBSCRIBE_ROUTE}/:token`;
   return [
     {
       method: 'POST',
@@ -174,7 +163,7 @@ export function unsubscribeRoutes(state: NotificationState): PluginRoute[] {
         const name = state.strategies.get(claim.strategyId)?.displayName ?? 'this channel';
         return plain(200, `Unsubscribed: you will no longer receive notifications by ${name}.`);
       },
-      openapi: () => ({ [`${UNSUBSCRIBE_PATH}/{token}`]: { post: unsubscribeOperation } }),
+      openapi: () => ({ [`${UNSUBSCRIBE_ROUTE}/{token}`]: { post: unsubscribeOperation } }),
     },
     {
       method: 'GET',
@@ -196,7 +185,7 @@ export function unsubscribeRoutes(state: NotificationState): PluginRoute[] {
           }),
         );
       },
-      openapi: () => ({ [`${UNSUBSCRIBE_PATH}/{token}`]: { get: unsubscribePageOperation } }),
+      openapi: () => ({ [`${UNSUBSCRIBE_ROUTE}/{token}`]: { get: unsubscribePageOperation } }),
     },
   ];
 }

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notificationAccess } from '../access.ts';
 import { deliveries } from '../db/schema.ts';
-import { color } from '../strategies/schema-marks.ts';
-import { versionedSchema } from '../strategies/versioned-schema.ts';
+import { color } from '@checkline/notification-node';
+import { versionedSchema } from '@checkline/notification-node';
 import { configureStrategy, qualified, startDeliveryFixture } from '../testing/fixture.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 

@@ -3,16 +3,16 @@ import { absoluteUrl } from '../delivery/attempt.ts';
 import type { NotificationState } from '../state.ts';
 import { findStrategy } from '../strategies/service.ts';
 import { loadStrategySettings } from '../strategies/settings-store.ts';
-import type { StrategyNotification } from '../strategies/strategy.ts';
-import { markdownToChat } from './markdown-to-chat.ts';
-import { markdownToText } from './markdown-to-text.ts';
+import type { StrategyNotification } from '@checkline/notification-node';
+import { markdownToChat } from '@checkline/notification-node';
+import { markdownToText } from '@checkline/notification-node';
 import type { NotificationPreview, PreviewNotificationInput } from './preview-schemas.ts';
-import { renderEmail, type EmailBranding } from './render-email.ts';
+import { renderEmail, type EmailBranding } from '@checkline/notification-node';
 
 const BRANDING_FIELDS = ['logoUrl', 'primaryColor', 'accentColor', 'footerText'] as const;
 
 /** The branding fields a strategy's layoutConfig holds, whatever else it holds. */
-export function brandingOf(layoutConfig: unknown): EmailBranding {
+function brandingOf(layoutConfig: unknown): EmailBranding {
   const branding: EmailBranding = {};
   if (typeof layoutConfig !== 'object' || layoutConfig === null) return branding;
   for (const field of BRANDING_FIELDS) {

@@ -1,16 +1,11 @@
 import type { InputIssue } from '@checkline/core';
-import { DecryptionError, isEncryptedValue } from './keyring.ts';
-import type { Keyring } from './keyring.ts';
-import { ANY_KEY, secretFieldPaths } from './secret-field-paths.ts';
-import {
-  mergeSecrets,
-  omittedSecretPaths,
-  openSecrets,
-  sealSecrets,
-  withoutSecrets,
-} from './secret-values.ts';
-import type { VersionedSchema } from './versioned-schema.ts';
-import { readVersioned, VersionedReadError } from './versioned-schema.ts';
+import { boundSecretFields, mergeStoredSecrets } from '@checkline/core';
+import { DecryptionError, isEncryptedValue } from '@checkline/core';
+import type { Keyring } from '@checkline/core';
+import { ANY_KEY, secretFieldPaths } from '@checkline/notification-node';
+import { omittedSecretPaths, openSecrets, sealSecrets, withoutSecrets } from './secret-values.ts';
+import type { VersionedSchema } from '@checkline/notification-node';
+import { readVersioned, VersionedReadError } from '@checkline/notification-node';
 
 /** Where a layer is stored: names the AAD of its secrets, `{table}|{row}|{column}`. */
 export interface LayerAddress {
@@ -84,8 +79,8 @@ function encryptedLookingPaths(value: unknown, path: string[] = []): string[] {
 }
 
 /**
- * Prepares a layer for storing: secrets left out keep the value `current` read, `null` clears
- * one; the result is validated against the current schema version and its secrets sealed.
+ * Prepares a layer for storing: secrets left out keep the value `current` read (unless the
+ * layer's destination changes: see `mergeStoredSecrets`), `null` clears one; the result is validated against the current schema version and its secrets sealed.
  * Over a stored layer that cannot be read, every secret must be given (a value or `null`), so
  * none is dropped unasked. `field` names the input field in issues (`config.primaryColor`).
  */
@@ -110,11 +105,12 @@ export function prepareLayerWrite(
       };
     }
   }
-  const merged = mergeSecrets(
+  const merge = mergeStoredSecrets(
     input,
     current.state === 'ok' ? current.value : undefined,
-    secretPaths,
+    boundSecretFields(versioned.schema),
   );
+  const merged = merge.value;
   const lookalikes = encryptedLookingPaths(merged);
   if (lookalikes.length > 0) {
     return {
@@ -127,12 +123,18 @@ export function prepareLayerWrite(
   }
   const parsed = versioned.schema.safeParse(merged);
   if (!parsed.success) {
+    const moved = merge.changedDestinations.map((path) => `${field}.${path}`).join(', ');
     return {
       ok: false,
-      issues: parsed.error.issues.map((issue) => ({
-        path: [field, ...issue.path.map(String)].join('.'),
-        message: issue.message,
-      })),
+      issues: parsed.error.issues.map((issue) => {
+        const path = issue.path.map(String).join('.');
+        return {
+          path: [field, path].filter(Boolean).join('.'),
+          message: merge.dropped.includes(path)
+            ? `${moved} changed: a stored secret is kept only for the destination it was entered for; enter it again`
+            : issue.message,
+        };
+      }),
     };
   }
   const data = sealSecrets(parsed.data, secretPaths, keyring, aadPrefixOf(address));

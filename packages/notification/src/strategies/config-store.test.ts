@@ -11,14 +11,14 @@ import { preferences, strategySettings } from '../db/schema.ts';
 import { listMyChannels, updateMyChannel } from '../preferences/service.ts';
 import { NotificationState } from '../state.ts';
 import { testStrategy } from '../testing/test-strategy.ts';
-import { Keyring } from './keyring.ts';
+import { Keyring } from '@checkline/core';
 import { NotificationStrategyRegistry } from './registry.ts';
-import { color, secret } from './schema-marks.ts';
+import { color, secret } from '@checkline/notification-node';
 import { rotateSecrets } from './secret-rotation.ts';
 import { listStrategies, updateStrategy } from './service.ts';
 import { loadStrategySettings, loadUserChannels } from './settings-store.ts';
-import type { NotificationStrategy } from './strategy.ts';
-import { versionedSchema } from './versioned-schema.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
+import { versionedSchema } from '@checkline/notification-node';
 
 const configV1 = versionedSchema({
   version: 1,

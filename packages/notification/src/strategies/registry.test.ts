@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotificationStrategyRegistry, strategyUseRule } from './registry.ts';
-import type { ContactResolution } from './strategy.ts';
+import type { ContactResolution } from '@checkline/notification-node';
 import { testStrategy } from '../testing/test-strategy.ts';
-import { versionedSchema } from './versioned-schema.ts';
+import { versionedSchema } from '@checkline/notification-node';
 
 const userConfig = versionedSchema({ version: 1, schema: z.object({ phone: z.string() }) });
 
@@ -39,6 +39,8 @@ describe('NotificationStrategyRegistry', () => {
         id: 'notification-smtp.strategy.smtp.use',
         pluginId: 'notification-smtp',
         description: 'Receive notifications through the notification-smtp.smtp channel',
+        // Every subscriber receives through the channels: the subscriber role holds it.
+        subscriber: true,
       },
       strategyUseRule('notification-sms', 'sms'),
     ]);
@@ -123,6 +125,49 @@ describe('NotificationStrategyRegistry', () => {
       contactResolution: contactResolution as ContactResolution,
     });
     expect(() => registry.register('sms', strategy)).toThrow(message);
+  });
+
+  it.each([
+    [
+      'a misspelt field',
+      { type: 'user-config', field: 'room' },
+      z.object({ roomId: z.string(), muted: z.boolean().optional() }),
+      'notification strategy chat.test: contactResolution user-config names field room, which userConfig does not have (its fields: roomId, muted)',
+    ],
+    [
+      'a field that is not text',
+      { type: 'user-config', field: 'muted' },
+      z.object({ roomId: z.string(), muted: z.boolean().optional() }),
+      'notification strategy chat.test: contactResolution user-config names field muted, which is not text but boolean',
+    ],
+    [
+      'a userConfig that is not an object',
+      { type: 'user-config', field: 'room' },
+      z.string(),
+      'notification strategy chat.test: contactResolution user-config needs a userConfig that is an object',
+    ],
+  ])(
+    'refuses %s at registration, naming strategy and field',
+    (_case, resolution, schema, message) => {
+      const registry = new NotificationStrategyRegistry();
+      const strategy = testStrategy({
+        contactResolution: resolution as ContactResolution,
+        userConfig: versionedSchema({ version: 1, schema: schema as z.ZodType }),
+      });
+      expect(() => registry.register('chat', strategy)).toThrow(message);
+    },
+  );
+
+  it('finds the contact field under defaults, optionals and transforms', () => {
+    const registry = new NotificationStrategyRegistry();
+    const schema = z
+      .object({ room: z.string().trim().default('ops').optional() })
+      .transform((config) => config);
+    const strategy = testStrategy({
+      contactResolution: { type: 'user-config', field: 'room' },
+      userConfig: versionedSchema({ version: 1, schema }),
+    });
+    expect(registry.register('chat', strategy).qualifiedId).toBe('chat.test');
   });
 
   it('accepts each complete contact resolution', () => {

@@ -1,7 +1,8 @@
 import type { AccessRule } from '@checkline/core/contract';
 import { QualifiedRegistry } from '@checkline/core';
-import type { NotificationStrategy } from './strategy.ts';
-import { assertMigrationChain } from './versioned-schema.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
+import { assertMigrationChain } from '@checkline/notification-node';
+import { contactFieldProblem } from './contact-field.ts';
 
 export type RegisteredStrategy = NotificationStrategy & {
   /** `{ownerPluginId}.{id}` */
@@ -15,6 +16,7 @@ export function strategyUseRule(ownerPluginId: string, id: string): AccessRule {
     id: `${ownerPluginId}.strategy.${id}.use`,
     pluginId: ownerPluginId,
     description: `Receive notifications through the ${ownerPluginId}.${id} channel`,
+    subscriber: true,
   };
 }
 
@@ -44,10 +46,13 @@ function assertContactResolution(label: string, strategy: NotificationStrategy):
     case 'auth-provider':
       if (!resolution.provider) refuse('needs the provider to ask');
       return;
-    case 'user-config':
-      if (!strategy.userConfig) refuse('needs a userConfig');
-      if (!resolution.field) refuse('needs the field of userConfig that holds the contact');
+    case 'user-config': {
+      if (!strategy.userConfig) return refuse('needs a userConfig');
+      if (!resolution.field) return refuse('needs the field of userConfig that holds the contact');
+      const problem = contactFieldProblem(strategy.userConfig.schema, resolution.field);
+      if (problem) refuse(problem);
       return;
+    }
     case 'oauth-link':
       if (!strategy.oauth) refuse('needs an oauth definition');
       return;

@@ -16,7 +16,7 @@ export const ConfigValuesSchema = z.record(z.string(), z.unknown());
 /** Dotted paths of secret fields, each true when a value is stored. */
 export const SecretStateSchema = z.record(z.string(), z.boolean());
 
-export const ConfigLayerSchema = z.enum(['config', 'userConfig', 'layoutConfig']);
+const ConfigLayerSchema = z.enum(['config', 'userConfig', 'layoutConfig']);
 
 /** Why a stored layer cannot be read under the strategy's current schema. */
 export const ConfigProblemSchema = z.object({

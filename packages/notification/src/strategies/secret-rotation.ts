@@ -5,7 +5,7 @@ import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { oauthTokens, preferences, strategySettings } from '../db/schema.ts';
 import { tokenAadPrefix } from '../oauth/token-secrets.ts';
 import { aadPrefixOf, type LayerAddress } from './config-layer.ts';
-import type { Keyring } from './keyring.ts';
+import type { Keyring } from '@checkline/core';
 import { reencryptSecrets } from './secret-values.ts';
 
 /** A column holding encrypted values: JSON with sealed strings inside, or one sealed string. */

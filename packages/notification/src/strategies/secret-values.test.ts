@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Keyring } from './keyring.ts';
-import { secret } from './schema-marks.ts';
-import { secretFieldPaths } from './secret-field-paths.ts';
-import {
-  mergeSecrets,
-  openSecrets,
-  reencryptSecrets,
-  sealSecrets,
-  withoutSecrets,
-} from './secret-values.ts';
+import { Keyring } from '@checkline/core';
+import { secret } from '@checkline/notification-node';
+import { secretFieldPaths } from '@checkline/notification-node';
+import { openSecrets, reencryptSecrets, sealSecrets, withoutSecrets } from './secret-values.ts';
 
 const schema = z.object({
   host: z.string(),
@@ -63,25 +57,6 @@ describe('secret values', () => {
       expect(reencryptSecrets(rotated.value, rotating, prefix)).toEqual({
         value: rotated.value,
         reencrypted: 0,
-      });
-    });
-
-    it('keeps secrets left out, at the same path, and clears those given as null', () => {
-      const stored = plain;
-      const input = {
-        host: 'mx2',
-        port: null,
-        headers: [{ name: 'a' }, { name: 'b', value: 'vb' }],
-        keys: { one: null, two: 'k2' },
-      };
-      expect(mergeSecrets(input, stored, paths)).toEqual({
-        host: 'mx2',
-        password: 'pw',
-        headers: [
-          { name: 'a', value: 'va' },
-          { name: 'b', value: 'vb' },
-        ],
-        keys: { two: 'k2' },
       });
     });
 

@@ -1,40 +1,15 @@
-import type { Keyring } from './keyring.ts';
-import { DecryptionError, isEncryptedValue } from './keyring.ts';
-import { ANY_KEY } from './secret-field-paths.ts';
+import type { Keyring } from '@checkline/core';
+import { DecryptionError, isEncryptedValue } from '@checkline/core';
+import { forEachFieldSlot as forEachSecretSlot } from '@checkline/core';
 
 type Node = Record<string, unknown> | unknown[];
 
 const isContainer = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
-const childKeys = (node: Node): string[] =>
-  Array.isArray(node) ? node.map((_, index) => String(index)) : Object.keys(node);
-
 const childOf = (node: Node, key: string): unknown => (node as Record<string, unknown>)[key];
 
 /** A deep copy of plain JSON data (what configs are). */
 const copy = <T>(value: T): T => structuredClone(value);
-
-/**
- * Visits every place a secret pattern (`*` for any key) reaches in `root`: `visit` gets the
- * container, the last key and the concrete path. Containers the pattern passes through must
- * exist; the last key may be absent.
- */
-function forEachSecretSlot(
-  root: unknown,
-  pattern: readonly string[],
-  visit: (parent: Node, key: string, path: string[]) => void,
-): void {
-  const walk = (node: unknown, depth: number, path: string[]) => {
-    if (!isContainer(node)) return;
-    const segment = pattern[depth]!;
-    const keys = segment === ANY_KEY ? childKeys(node) : [segment];
-    for (const key of keys) {
-      if (depth === pattern.length - 1) visit(node, key, [...path, key]);
-      else walk(childOf(node, key), depth + 1, [...path, key]);
-    }
-  };
-  if (pattern.length > 0) walk(root, 0, []);
-}
 
 const aadFor = (prefix: string, path: readonly string[]) => `${prefix}|${path.join('.')}`;
 
@@ -109,36 +84,6 @@ export function reencryptSecrets(
     return keyring.encrypt(keyring.decrypt(sealed, aad), aad);
   });
   return { value, reencrypted };
-}
-
-/**
- * Takes a layer as a caller sent it and the stored (decrypted) one: a secret left out keeps the
- * stored value at the same path, an explicit `null` clears it. Answers a new value.
- */
-export function mergeSecrets(
-  input: unknown,
-  stored: unknown,
-  secretPaths: readonly (readonly string[])[],
-): unknown {
-  const merged = copy(input);
-  for (const pattern of secretPaths) {
-    forEachSecretSlot(merged, pattern, (parent, key, path) => {
-      const given = childOf(parent, key);
-      const record = parent as Record<string, unknown>;
-      if (given === null) {
-        if (Array.isArray(parent)) record[key] = undefined;
-        else delete record[key];
-        return;
-      }
-      if (given !== undefined) return;
-      const kept = path.reduce<unknown>(
-        (node, segment) => (isContainer(node) ? childOf(node, segment) : undefined),
-        stored,
-      );
-      if (kept !== undefined) record[key] = copy(kept);
-    });
-  }
-  return merged;
 }
 
 /** Dotted paths of the secrets `input` leaves out (neither a value nor `null`). */

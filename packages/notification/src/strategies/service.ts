@@ -12,6 +12,7 @@ import { useRuleOf } from './registry.ts';
 import type { StrategyView, UpdateStrategyInput } from './schemas.ts';
 import type { StrategyRead } from './settings-store.ts';
 import { readStrategyRow, strategyAddress, strategyProblems } from './settings-store.ts';
+import { dropUserSecretsBoundToMovedDefault } from './user-fallback-destination.ts';
 import { strategyLayerIssues } from './validate-layer.ts';
 
 function strategyView(strategy: RegisteredStrategy, read: StrategyRead): StrategyView {
@@ -100,6 +101,7 @@ export async function updateStrategy(
   const before = await readStrategyRow(state, db, strategy, row);
   const issues: InputIssue[] = [];
   const checks: Promise<InputIssue[]>[] = [];
+  const written: Partial<Record<'config' | 'layoutConfig', unknown>> = {};
   const prepare = (layer: 'config' | 'layoutConfig', value: unknown): StoredLayer | undefined => {
     const versioned = strategy[layer];
     if (!versioned) {
@@ -119,6 +121,7 @@ export async function updateStrategy(
       return undefined;
     }
     checks.push(strategyLayerIssues(strategy, { layer, value: write.value }, layer));
+    written[layer] = write.value;
     return write.stored;
   };
   const config = input.config === undefined ? undefined : prepare('config', input.config);
@@ -138,6 +141,15 @@ export async function updateStrategy(
     ...(config && { config: config.data, configVersion: config.version }),
     ...(layout && { layoutConfig: layout.data, layoutVersion: layout.version }),
   };
+  if (config && before.config.state === 'ok') {
+    await dropUserSecretsBoundToMovedDefault(
+      state,
+      db,
+      strategy,
+      before.config.value,
+      written.config,
+    );
+  }
   const [saved] = await db
     .insert(strategySettings)
     .values({ strategyId: strategy.qualifiedId, ...changes })

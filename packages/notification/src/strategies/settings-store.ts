@@ -20,6 +20,8 @@ export interface StrategySettings {
 
 /** One user's settings for one strategy; a user who never saved any has the defaults. */
 export interface UserChannelSettings {
+  /** The user has stored settings for the channel (turned it on or off, configured, linked). */
+  setUp: boolean;
   enabled: boolean;
   config: unknown;
   externalId: string | null;
@@ -270,6 +272,7 @@ export async function loadUserChannels(
   const result = new Map<string, UserChannelSettings>();
   for (const userId of userIds) {
     result.set(userId, {
+      setUp: false,
       enabled: true,
       config: undefined,
       externalId: null,
@@ -285,6 +288,7 @@ export async function loadUserChannels(
   for (const row of rows) {
     const read = await readPreferenceConfig(state, db, strategy, row);
     result.set(row.userId, {
+      setUp: true,
       enabled: row.enabled,
       config: read.state === 'ok' ? read.value : undefined,
       externalId: row.externalId,

@@ -1,6 +1,6 @@
 import type { InputIssue } from '@checkline/core';
 import type { RegisteredStrategy } from './registry.ts';
-import type { ValidatedLayer } from './strategy.ts';
+import type { ValidatedLayer } from '@checkline/notification-node';
 
 /**
  * The strategy's own judgement of a layer about to be stored (`validateConfig`), as input issues

@@ -1,52 +1,90 @@
-import { catalogAccess, catalogContract, SYSTEM_RESOURCE } from '@checkline/catalog';
-import { assertSystemsExist } from '@checkline/catalog';
+import { authContract } from '@checkline/auth/contract';
 import type { RequestContext } from '@checkline/core';
-import { notFound, pluginClient } from '@checkline/core';
+import { notFound, pageScope, pluginClient } from '@checkline/core';
+import { notificationAccess } from '../access.ts';
+import { callerUserId } from '../caller.ts';
+import { fetchUserProfiles } from '../delivery/user-profiles.ts';
 import { os } from '../implementer.ts';
+import { assertReminderPolicy } from '../reminders/policy.ts';
 import type { NotificationState } from '../state.ts';
 import { holdsRule } from './recipients.ts';
+import type { CreateSubscriptionForInput } from './routing-schemas.ts';
 import type { CreateSubscriptionInput } from './schemas.ts';
+import type { ChangeableSubscriptions, SubscriptionOwner } from './service.ts';
 import * as subscriptions from './service.ts';
 
-/** The callers of these procedures are users (the contract admits no other kind). */
-const userIdOf = (context: RequestContext) => context.principal.id!;
-
 /**
- * A subscription's target must exist and be readable: a system through the catalog rule or a
- * team grant (a team-only one needs the grant; the contract's `attachedTo` refused that already),
- * a group through the catalog rule. One the caller cannot read is NOT_FOUND like a missing one.
+ * A subscription's target must exist and be readable by the caller, as the sources' system
+ * directory decides (the catalog's: its rule or a team grant). One the caller cannot read is
+ * NOT_FOUND like a missing one; with no source registered there is nothing to subscribe to.
  */
-async function assertTargetReadable(context: RequestContext, input: CreateSubscriptionInput) {
-  const mayReadCatalog = holdsRule(context.principal, catalogAccess.read.id);
+async function assertTargetReadable(
+  state: NotificationState,
+  context: RequestContext,
+  input: CreateSubscriptionInput,
+) {
+  const directory = state.sources.directory();
   if (input.systemId) {
-    await assertSystemsExist(context, [input.systemId]);
-    const visible = await context.resources.visible(
-      context.db,
-      context.principal,
-      SYSTEM_RESOURCE,
-      [input.systemId],
-      'read',
-      mayReadCatalog,
-    );
-    if (!visible.has(input.systemId)) throw notFound('System', input.systemId);
+    if (!directory) throw notFound('System', input.systemId);
+    await directory.assertSystemReadable(context, input.systemId);
   }
   if (input.groupId) {
-    if (!mayReadCatalog) throw notFound('Group', input.groupId);
-    await pluginClient(context, 'catalog', catalogContract).getGroup({ id: input.groupId });
+    if (!directory) throw notFound('Group', input.groupId);
+    await directory.assertGroupReadable(context, input.groupId);
   }
 }
 
-export function subscriptionsHandlers(_state: NotificationState) {
+/** The user or team an administrator routes alerts to must exist. */
+async function ownerNamed(
+  context: RequestContext,
+  input: CreateSubscriptionForInput,
+): Promise<SubscriptionOwner> {
+  if (input.userId !== undefined) {
+    const profiles = await fetchUserProfiles(context, [input.userId]);
+    if (!profiles.has(input.userId)) throw notFound('User', input.userId);
+    return { userId: input.userId };
+  }
+  const { teams } = await pluginClient(context, authContract).getTeamUsers({
+    teamIds: [input.teamId!],
+  });
+  if (teams.length === 0) throw notFound('Team', input.teamId);
+  return { teamId: input.teamId! };
+}
+
+/** A caller routing alerts may change every subscription; anyone else only their own. */
+const changeableBy = (context: RequestContext): ChangeableSubscriptions =>
+  holdsRule(context.principal, notificationAccess.routeAlerts.id)
+    ? 'any'
+    : { userId: callerUserId(context) };
+
+export function subscriptionsHandlers(state: NotificationState) {
   return {
     getMySubscriptions: os.getMySubscriptions.handler(({ context, input }) =>
-      subscriptions.listSubscriptions(context.db, userIdOf(context), input),
+      subscriptions.listSubscriptions(
+        context.db,
+        { userId: callerUserId(context) },
+        input,
+        pageScope(context),
+      ),
     ),
     createSubscription: os.createSubscription.handler(async ({ context, input }) => {
-      await assertTargetReadable(context, input);
-      return subscriptions.createSubscription(context.db, userIdOf(context), input);
+      await assertTargetReadable(state, context, input);
+      await assertReminderPolicy(state, context, input);
+      return subscriptions.createSubscription(context.db, { userId: callerUserId(context) }, input);
     }),
-    deleteSubscription: os.deleteSubscription.handler(({ context, input }) =>
-      subscriptions.deleteSubscription(context.db, userIdOf(context), input.id),
+    updateSubscription: os.updateSubscription.handler(({ context, input }) =>
+      subscriptions.updateSubscription(context.db, changeableBy(context), input),
     ),
+    deleteSubscription: os.deleteSubscription.handler(({ context, input }) =>
+      subscriptions.deleteSubscription(context.db, changeableBy(context), input.id),
+    ),
+    getSubscriptions: os.getSubscriptions.handler(({ context, input }) =>
+      subscriptions.listSubscriptions(context.db, input, input, pageScope(context)),
+    ),
+    createSubscriptionFor: os.createSubscriptionFor.handler(async ({ context, input }) => {
+      await assertTargetReadable(state, context, input);
+      const owner = await ownerNamed(context, input);
+      return subscriptions.createSubscription(context.db, owner, input);
+    }),
   };
 }

@@ -1,33 +1,27 @@
-import type { HealthStatus, HealthStatusChange } from '@checkline/healthcheck';
-import type { IncidentEvent, Severity } from '@checkline/incident';
-import type { MaintenanceEvent } from '@checkline/maintenance';
+import type { AlertFacts, SystemFact } from '@checkline/notification-node';
+import { escapeMarkdown } from '@checkline/notification-node';
 import type { Importance, NotificationAction } from '../message-schemas.ts';
-import { escapeMarkdown } from '../render/escape-markdown.ts';
 
 /** What one subscription event becomes, for the inbox and for every external channel. */
 export interface SubscriptionMessage {
   type: string;
   title: string;
-  /** Markdown; every user-written name and title in it is escaped. */
+  /** Markdown; every monitored value in it (names, titles, result messages) is escaped. */
   body: string;
   importance: Importance;
   action: NotificationAction;
+  /** What the title and body say, typed: the webhook carries them beside the text. */
+  facts: AlertFacts;
 }
 
 /** A system as a message names it. */
-export interface SystemRef {
-  id: string;
-  name: string;
-}
-
-export type IncidentChange = 'created' | 'updated' | 'resolved';
-export type MaintenanceChange = 'started' | 'ended';
+export type SystemRef = SystemFact;
 
 const TITLE_LIMIT = 200;
 const NAMED_SYSTEMS = 10;
 
 /** Titles are plain text; long user-written parts are cut so the title fits its 200 characters. */
-function titleOf(prefix: string, text: string): string {
+export function titleOf(prefix: string, text: string): string {
   const room = TITLE_LIMIT - prefix.length;
   const cut = text.length > room ? `${text.slice(0, room - 1)}…` : text;
   return `${prefix}${cut}`;
@@ -44,78 +38,25 @@ export function systemList(systems: readonly SystemRef[]): string {
   return `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }
 
-export function healthImportance(status: HealthStatus): Importance {
-  if (status === 'unhealthy') return 'critical';
-  if (status === 'degraded') return 'warning';
-  return 'info';
+/** `2026-11-26 00:13:40 UTC`: readable in every channel, unambiguous across time zones. */
+export function timeOf(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
-export function incidentImportance(change: IncidentChange, severity: Severity): Importance {
-  if (change === 'resolved') return 'info';
-  if (severity === 'critical') return 'critical';
-  if (severity === 'major') return 'warning';
-  return 'info';
-}
+const UNITS: readonly (readonly [string, number])[] = [
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['min', 60_000],
+  ['s', 1_000],
+];
 
-export function healthStatusMessage(
-  change: HealthStatusChange,
-  system: SystemRef,
-): SubscriptionMessage {
-  return {
-    type: 'healthcheck.status_changed',
-    title: titleOf(`Now ${change.current}: `, system.name),
-    body: `${systemList([system])} changed from ${change.previous} to **${change.current}**.`,
-    importance: healthImportance(change.current),
-    action: { label: 'View system', url: `/systems/${system.id}` },
-  };
-}
-
-const incidentTitles: Record<IncidentChange, string> = {
-  created: 'Incident: ',
-  updated: 'Incident updated: ',
-  resolved: 'Incident resolved: ',
-};
-
-export function incidentMessage(
-  change: IncidentChange,
-  incident: IncidentEvent,
-  systems: readonly SystemRef[],
-): SubscriptionMessage {
-  const title = `**${escapeMarkdown(incident.title)}**`;
-  const affected = systems.length > 0 ? systemList(systems) : 'no system you can see';
-  const body =
-    change === 'resolved'
-      ? `${title} is resolved. It affected ${affected}.`
-      : `${title} (${incident.severity}, ${incident.status}) ${change === 'created' ? 'affects' : 'still affects'} ${affected}.`;
-  return {
-    type: `incident.${change}`,
-    title: titleOf(incidentTitles[change], incident.title),
-    body,
-    importance: incidentImportance(change, incident.severity),
-    action: { label: 'View incident', url: `/incidents/${incident.incidentId}` },
-  };
-}
-
-export function maintenanceMessage(
-  change: MaintenanceChange,
-  window: MaintenanceEvent,
-  systems: readonly SystemRef[],
-): SubscriptionMessage {
-  return {
-    type: `maintenance.${change}`,
-    title: titleOf(`Maintenance ${change}: `, window.title),
-    body: `Maintenance **${escapeMarkdown(window.title)}** ${change} for ${systemList(systems)}.`,
-    importance: 'info',
-    action: { label: 'View maintenance', url: `/maintenance/${window.windowId}` },
-  };
-}
-
-/** The delivery log's reason for a health alert held back by a maintenance window. */
-export function suppressedByMaintenance(window: { id: string; title: string }): string {
-  return `Suppressed: maintenance window "${window.title}" (${window.id}) covers the system`;
-}
-
-/** The delivery log's reason for a health alert put down to an unhealthy dependency. */
-export function suppressedByDependency(systemId: string): string {
-  return `Suppressed: caused by the outage of dependency ${systemId}`;
+/** `1 h 2 min`, `3 min 5 s`, `12 s`: the largest unit and the next, rounded down. */
+export function durationOf(ms: number): string {
+  const first = UNITS.findIndex(([, size]) => ms >= size);
+  if (first === -1) return `${Math.max(0, Math.floor(ms))} ms`;
+  const [unit, size] = UNITS[first]!;
+  const count = Math.floor(ms / size);
+  const next = UNITS[first + 1];
+  const rest = next ? Math.floor((ms - count * size) / next[1]) : 0;
+  return next && rest > 0 ? `${count} ${unit} ${rest} ${next[0]}` : `${count} ${unit}`;
 }

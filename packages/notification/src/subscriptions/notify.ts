@@ -1,15 +1,16 @@
-import { catalogAccess, SYSTEM_RESOURCE } from '@checkline/catalog';
 import type { RequestContext } from '@checkline/core';
+import type { AlertFacts, SystemDirectory } from '@checkline/notification-node';
 import { runInTransaction } from '@checkline/core';
 import type { SubscriptionEventKind } from '../db/schema.ts';
 import { enqueueDeliveries } from '../delivery/enqueue.ts';
 import { fetchUserProfiles } from '../delivery/user-profiles.ts';
 import { insertNotifications } from '../inbox/service.ts';
+import { closeAlertsEndedBy, hasOpenAlerts, openAlerts } from '../reminders/lifecycle.ts';
 import type { NotificationState } from '../state.ts';
-import { groupsOfSystems, systemsNamed } from './catalog-lookups.ts';
 import type { SubscriptionMessage, SystemRef } from './messages.ts';
 import { groupBySystems, holdsRule, principalOf, systemsBySubscriber } from './recipients.ts';
 import { markEventHandled, subscriptionsConcerning } from './service.ts';
+import { subscribersOf } from './team-subscribers.ts';
 
 /** A domain event as subscriptions see it. */
 export interface SubscriptionEvent {
@@ -18,9 +19,13 @@ export interface SubscriptionEvent {
   kind: SubscriptionEventKind;
   /** The source plugin's read rule a subscriber must hold (`incident.incident.read`, ...). */
   sourceRule: string;
+  /** Where the concerned systems, their groups and their readers are found. */
+  directory: SystemDirectory;
   systemIds: readonly string[];
-  /** The message for subscribers who may read `systems` (the concerned ones they reach). */
-  message(systems: readonly SystemRef[]): SubscriptionMessage;
+  /** The event's facts about `systems` (the concerned ones that still exist). */
+  facts(context: RequestContext, systems: readonly SystemRef[]): AlertFacts | Promise<AlertFacts>;
+  /** The message for subscribers who may read `systemIds` (the concerned ones they reach). */
+  message(facts: AlertFacts, systemIds: readonly string[]): SubscriptionMessage;
   /** Why the alert is held back (a maintenance window), asked once the recipients are known. */
   suppression?(context: RequestContext): Promise<string | undefined>;
 }
@@ -33,7 +38,7 @@ export interface SubscriptionEvent {
 async function readableBySubscriber(
   context: RequestContext,
   reached: ReadonlyMap<string, ReadonlySet<string>>,
-  sourceRule: string,
+  event: SubscriptionEvent,
 ): Promise<Map<string, string[]>> {
   const profiles = await fetchUserProfiles(context, [...reached.keys()]);
   const readable = new Map<string, string[]>();
@@ -41,19 +46,12 @@ async function readableBySubscriber(
     const profile = profiles.get(userId);
     if (!profile) continue;
     const principal = principalOf(profile);
-    if (!holdsRule(principal, sourceRule)) continue;
+    if (!holdsRule(principal, event.sourceRule)) continue;
     if (systems.size === 0) {
       readable.set(userId, []);
       continue;
     }
-    const visible = await context.resources.visible(
-      context.db,
-      principal,
-      SYSTEM_RESOURCE,
-      [...systems],
-      'read',
-      holdsRule(principal, catalogAccess.read.id),
-    );
+    const visible = await event.directory.readableBy(context, principal, [...systems]);
     if (visible.size > 0) readable.set(userId, [...visible]);
   }
   return readable;
@@ -75,34 +73,46 @@ export async function notifySubscribers(
     const context: RequestContext = { ...service, ...inner };
     if (!(await markEventHandled(context.db, event.eventId))) return;
     // Systems deleted meanwhile concern nobody any more.
-    const systems = await systemsNamed(context, event.systemIds);
+    const systems = await event.directory.systemsNamed(context, event.systemIds);
+    let known: Promise<AlertFacts> | undefined;
+    const factsOnce = () => (known ??= Promise.resolve(event.facts(context, systems)));
+    // A recovery or resolution ends the reminders, whoever still hears of the event.
+    if (await hasOpenAlerts(context.db, event.kind)) {
+      await closeAlertsEndedBy(context.db, await factsOnce());
+    }
     if (event.systemIds.length > 0 && systems.length === 0) return;
     const systemIds = systems.map((system) => system.id);
-    const groupsOfSystem = await groupsOfSystems(context, systemIds);
+    const groupsOfSystem = await event.directory.groupsOfSystems(context, systemIds);
     const groupIds = [...new Set([...groupsOfSystem.values()].flatMap((groups) => [...groups]))];
-    const subscriptions = await subscriptionsConcerning(
-      context.db,
-      event.kind,
-      systemIds,
-      groupIds,
+    const subscriptions = await subscribersOf(
+      context,
+      await subscriptionsConcerning(context.db, event.kind, systemIds, groupIds),
     );
     const reached = systemsBySubscriber(subscriptions, systemIds, groupsOfSystem);
     if (reached.size === 0) return;
-    const readable = await readableBySubscriber(context, reached, event.sourceRule);
+    const readable = await readableBySubscriber(context, reached, event);
     if (readable.size === 0) return;
     const suppressedReason = await event.suppression?.(context);
+    const facts = await factsOnce();
     for (const audience of groupBySystems(readable)) {
-      const message = event.message(
-        systems.filter((system) => audience.systemIds.includes(system.id)),
-      );
+      const message = event.message(facts, audience.systemIds);
       if (suppressedReason === undefined) {
         await insertNotifications(context.db, audience.userIds, message);
+        await openAlerts(context.db, {
+          ...audience,
+          kind: event.kind,
+          sourceRule: event.sourceRule,
+          groupsOfSystem,
+          message,
+        });
       }
       await enqueueDeliveries(state, context, {
         kind: 'external',
         userIds: audience.userIds,
         notification: message,
+        facts: message.facts,
         suppressedReason,
+        systemIds: audience.systemIds,
       });
     }
   });

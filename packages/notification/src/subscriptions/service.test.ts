@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
+import { testPageScope } from '@checkline/core/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions as subscriptionRows } from '../db/schema.ts';
 import {
@@ -10,10 +11,12 @@ import {
   listSubscriptions,
   markEventHandled,
   subscriptionsConcerning,
+  updateSubscription,
 } from './service.ts';
 
 let database: DatabaseHandle;
-const [ana, ben] = [randomUUID(), randomUUID()];
+const [anaId, benId, teamId] = [randomUUID(), randomUUID(), randomUUID()];
+const [ana, ben, team] = [{ userId: anaId }, { userId: benId }, { teamId }];
 const [api, db] = [randomUUID(), randomUUID()];
 const group = randomUUID();
 
@@ -40,12 +43,12 @@ describe('subscription service works', () => {
     expect(health).toHaveLength(2);
     expect(health).toEqual(
       expect.arrayContaining([
-        { userId: ana, systemId: api, groupId: null },
-        { userId: ben, systemId: null, groupId: group },
+        { userId: anaId, teamId: null, systemId: api, groupId: null },
+        { userId: benId, teamId: null, systemId: null, groupId: group },
       ]),
     );
     const incidents = await subscriptionsConcerning(database.db, 'incident', [api], []);
-    expect(incidents).toEqual([{ userId: ben, systemId: null, groupId: null }]);
+    expect(incidents).toEqual([{ userId: benId, teamId: null, systemId: null, groupId: null }]);
     expect(toApi.events).toEqual(['health']);
     expect(toGroup.groupId).toBe(group);
   });
@@ -54,8 +57,36 @@ describe('subscription service works', () => {
     await createSubscription(database.db, ana, { systemId: api, events: ['incident'] });
     await createSubscription(database.db, ben, { events: ['incident'] });
     expect(await subscriptionsConcerning(database.db, 'incident', [], [])).toEqual([
-      { userId: ben, systemId: null, groupId: null },
+      { userId: benId, teamId: null, systemId: null, groupId: null },
     ]);
+  });
+
+  it('keeps a team’s subscriptions apart from its members’ and finds them by team', async () => {
+    const ofTeam = await createSubscription(database.db, team, {
+      systemId: api,
+      events: ['health'],
+    });
+    expect(ofTeam).toMatchObject({ userId: null, teamId, systemId: api });
+    await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
+    expect(await subscriptionsConcerning(database.db, 'health', [api], [])).toEqual(
+      expect.arrayContaining([
+        { userId: null, teamId, systemId: api, groupId: null },
+        { userId: anaId, teamId: null, systemId: api, groupId: null },
+      ]),
+    );
+    const page = await listSubscriptions(database.db, { teamId }, { limit: 10 }, testPageScope());
+    expect(page.subscriptions.map((item) => item.id)).toEqual([ofTeam.id]);
+  });
+
+  it('changes the kinds of events of a subscription, its own user’s or (routing) any', async () => {
+    const mine = await createSubscription(database.db, ana, { events: ['health'] });
+    await expect(
+      updateSubscription(database.db, ana, { id: mine.id, events: ['incident', 'incident'] }),
+    ).resolves.toMatchObject({ id: mine.id, events: ['incident'] });
+    const ofTeam = await createSubscription(database.db, team, { events: ['health'] });
+    await expect(
+      updateSubscription(database.db, 'any', { id: ofTeam.id, events: ['maintenance'] }),
+    ).resolves.toMatchObject({ teamId, events: ['maintenance'] });
   });
 
   it('records a handled event once: a redelivery answers false', async () => {
@@ -68,9 +99,14 @@ describe('subscription service works', () => {
     const first = await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
     const second = await createSubscription(database.db, ana, { events: ['health'] });
     await createSubscription(database.db, ben, { events: ['health'] });
-    const page = await listSubscriptions(database.db, ana, { limit: 1 });
+    const page = await listSubscriptions(database.db, ana, { limit: 1 }, testPageScope());
     expect(page.subscriptions.map((item) => item.id)).toEqual([second.id]);
-    const next = await listSubscriptions(database.db, ana, { limit: 1, cursor: page.nextCursor! });
+    const next = await listSubscriptions(
+      database.db,
+      ana,
+      { limit: 1, cursor: page.nextCursor! },
+      testPageScope(),
+    );
     expect(next.subscriptions.map((item) => item.id)).toEqual([first.id]);
     expect(next.nextCursor).toBeNull();
   });
@@ -89,10 +125,31 @@ describe('subscription service rejects bad input', () => {
     await expect(
       createSubscription(database.db, ben, { events: ['health'] }),
     ).resolves.toMatchObject({ systemId: null });
+    await createSubscription(database.db, team, { systemId: api, events: ['health'] });
+    await expect(
+      createSubscription(database.db, team, { systemId: api, events: ['incident'] }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 
 describe('subscription service refuses the wrong caller', () => {
+  it('answers NOT_FOUND for changing another user’s or a team’s subscription without routing', async () => {
+    const mine = await createSubscription(database.db, ana, { events: ['health'] });
+    const ofTeam = await createSubscription(database.db, team, { events: ['health'] });
+    for (const id of [mine.id, ofTeam.id]) {
+      await expect(
+        updateSubscription(database.db, ben, { id, events: ['incident'] }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(deleteSubscription(database.db, ben, id)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    }
+    await expect(deleteSubscription(database.db, 'any', ofTeam.id)).resolves.toEqual({
+      id: ofTeam.id,
+      deleted: true,
+    });
+  });
+
   it('answers NOT_FOUND for deleting another user’s subscription and keeps it', async () => {
     const mine = await createSubscription(database.db, ana, { events: ['health'] });
     await expect(deleteSubscription(database.db, ben, mine.id)).rejects.toMatchObject({

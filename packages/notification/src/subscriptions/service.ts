@@ -1,41 +1,55 @@
+import type { PageScope } from '@checkline/core';
 import { conflict, keysetPages, notFound } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { keysetOrder } from '@checkline/db';
 import { and, arrayContains, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SubscriptionEventKind } from '../db/schema.ts';
 import { handledEvents, subscriptions } from '../db/schema.ts';
-import type { SubscriptionTarget } from './recipients.ts';
-import type { CreateSubscriptionInput, Subscription } from './schemas.ts';
+import type { CreateSubscriptionInput, Subscription, UpdateSubscriptionInput } from './schemas.ts';
+import type { OwnedSubscriptionTarget } from './team-subscribers.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function toSubscription(row: SubscriptionRow): Subscription {
   return {
     id: row.id,
+    userId: row.userId,
+    teamId: row.teamId,
     systemId: row.systemId,
     groupId: row.groupId,
     events: row.events,
+    remindEverySeconds: row.remindEverySeconds,
+    escalateAfterSeconds: row.escalateAfterSeconds,
+    escalateToUserId: row.escalateToUserId,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
+/** Who hears a subscription: one user, or every current member of a team. */
+export type SubscriptionOwner = { userId: string } | { teamId: string };
+
 /**
- * Subscribes `userId`; a second subscription to the same target (system, group, or everything)
- * is CONFLICT rather than a silent merge, so a client never believes it changed the kinds of
- * events of the existing one. The caller has checked that the target exists and is readable.
+ * Subscribes `owner`; a second subscription of the same owner to the same target (system, group,
+ * or everything) is CONFLICT rather than a silent merge, so a client never believes it changed
+ * the kinds of events of the existing one (updateSubscription does). The caller has checked that
+ * the owner and the target exist and that the target is readable.
  */
 export async function createSubscription(
   db: Database,
-  userId: string,
+  owner: SubscriptionOwner,
   input: CreateSubscriptionInput,
 ): Promise<Subscription> {
   const [row] = await db
     .insert(subscriptions)
     .values({
-      userId,
+      userId: 'userId' in owner ? owner.userId : null,
+      teamId: 'teamId' in owner ? owner.teamId : null,
       systemId: input.systemId ?? null,
       groupId: input.groupId ?? null,
       events: [...new Set(input.events)],
+      remindEverySeconds: input.remindEverySeconds ?? null,
+      escalateAfterSeconds: input.escalateAfterSeconds ?? null,
+      escalateToUserId: input.escalateToUserId ?? null,
     })
     .onConflictDoNothing()
     .returning();
@@ -44,8 +58,9 @@ export async function createSubscription(
       ? `system ${input.systemId}`
       : input.groupId
         ? `group ${input.groupId}`
-        : 'everything you can read';
-    throw conflict(`You are already subscribed to ${target}; delete that subscription first`);
+        : 'everything';
+    const who = 'userId' in owner ? `User ${owner.userId} is` : `Team ${owner.teamId} is`;
+    throw conflict(`${who} already subscribed to ${target}; change that subscription instead`);
   }
   return toSubscription(row);
 }
@@ -55,24 +70,59 @@ const subscriptionPages = keysetPages(
   keysetOrder([subscriptions.createdAt, subscriptions.id], 'desc'),
 );
 
-/** A page of the user's subscriptions, newest first. */
+/** A page of subscriptions, newest first: of one user, of one team, or (neither) every one. */
 export async function listSubscriptions(
   db: Database,
-  userId: string,
-  page: { limit: number; cursor?: string | undefined },
+  filter: { userId?: string | undefined; teamId?: string | undefined },
+  page: { limit: number; cursor?: string | null | undefined },
+  scope: PageScope,
 ): Promise<{ subscriptions: Subscription[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await subscriptionPages.read(db, subscriptions, {
-    ...page,
-    where: eq(subscriptions.userId, userId),
-  });
-  return { subscriptions: rows.map(toSubscription), nextCursor };
+  const where = and(
+    filter.userId === undefined ? undefined : eq(subscriptions.userId, filter.userId),
+    filter.teamId === undefined ? undefined : eq(subscriptions.teamId, filter.teamId),
+  );
+  const { items, nextCursor } = await subscriptionPages.read(
+    db,
+    subscriptions,
+    { ...page, where },
+    scope,
+    (rows) => rows.map(toSubscription),
+  );
+  return { subscriptions: items, nextCursor };
 }
 
-/** Deletes one of the user's subscriptions; another user's answers NOT_FOUND like a missing one. */
-export async function deleteSubscription(db: Database, userId: string, id: string) {
+/**
+ * Which subscriptions a caller may change: only the user's own (`{ userId }`), or every one
+ * (`'any'`, an administrator routing alerts). One outside answers NOT_FOUND like a missing one.
+ */
+export type ChangeableSubscriptions = { userId: string } | 'any';
+
+const changeable = (id: string, scope: ChangeableSubscriptions) =>
+  and(
+    eq(subscriptions.id, id),
+    scope === 'any' ? undefined : eq(subscriptions.userId, scope.userId),
+  );
+
+/** Replaces the kinds of events of a subscription the caller may change. */
+export async function updateSubscription(
+  db: Database,
+  scope: ChangeableSubscriptions,
+  input: UpdateSubscriptionInput,
+): Promise<Subscription> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ events: [...new Set(input.events)] })
+    .where(changeable(input.id, scope))
+    .returning();
+  if (!row) throw notFound('Subscription', input.id);
+  return toSubscription(row);
+}
+
+/** Deletes a subscription the caller may change. */
+export async function deleteSubscription(db: Database, scope: ChangeableSubscriptions, id: string) {
   const [row] = await db
     .delete(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .where(changeable(id, scope))
     .returning({ id: subscriptions.id });
   if (!row) throw notFound('Subscription', id);
   return { id: row.id, deleted: true as const };
@@ -88,10 +138,11 @@ export async function subscriptionsConcerning(
   kind: SubscriptionEventKind,
   systemIds: readonly string[],
   groupIds: readonly string[],
-): Promise<SubscriptionTarget[]> {
+): Promise<OwnedSubscriptionTarget[]> {
   return db
     .select({
       userId: subscriptions.userId,
+      teamId: subscriptions.teamId,
       systemId: subscriptions.systemId,
       groupId: subscriptions.groupId,
     })

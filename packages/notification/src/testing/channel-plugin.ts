@@ -1,7 +1,7 @@
 import type { AnyPlugin } from '@checkline/core';
 import { definePlugin } from '@checkline/core';
-import type { NotificationStrategy } from '../strategies/strategy.ts';
-import { notificationStrategyExtensionPoint } from '../strategies/strategy.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
+import { notificationStrategyExtensionPoint } from '@checkline/notification-node';
 
 /**
  * A channel plugin for tests: registers `strategies` in its register phase, as a real channel
@@ -13,6 +13,7 @@ export function testChannelPlugin(
 ): AnyPlugin {
   return definePlugin({
     id,
+    dependsOn: ['notification'],
     description: `Test channel ${id}`,
     contract: {},
     router: {},
@@ -21,5 +22,5 @@ export function testChannelPlugin(
       const registrar = extensionPoints.get(notificationStrategyExtensionPoint, pluginId);
       for (const strategy of strategies) registrar.register(strategy);
     },
-  }) as unknown as AnyPlugin;
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { NotificationStrategy } from '../strategies/strategy.ts';
-import { versionedSchema } from '../strategies/versioned-schema.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
+import { versionedSchema } from '@checkline/notification-node';
 import { recordingStrategy } from './recording-strategy.ts';
 
 /**

@@ -1,6 +1,7 @@
+import { loopbackEgress } from '@checkline/notification-node/testing';
 import { randomUUID } from 'node:crypto';
 import { createAuthPlugin } from '@checkline/auth';
-import type { AnyPlugin, Principal } from '@checkline/core';
+import type { Principal } from '@checkline/core';
 import { startPluginHarness } from '@checkline/core/testing';
 import type { Database, DatabaseHandle } from '@checkline/db';
 import { queryRows } from '@checkline/db';
@@ -14,7 +15,7 @@ import type { DeliverySettings } from '../delivery/settings.ts';
 import type { NotificationInput } from '../inbox/schemas.ts';
 import { createNotificationPlugin } from '../plugin.ts';
 import type { NotificationOptions } from '../state.ts';
-import type { NotificationStrategy } from '../strategies/strategy.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
 import { testChannelPlugin } from './channel-plugin.ts';
 import { writeStrategySettings, writeUserChannel } from './settings-rows.ts';
 
@@ -78,15 +79,13 @@ export async function startDeliveryProcess(
     contracts: [notificationContract],
   });
   const notification = createNotificationPlugin({
+    // The OAuth providers tests start listen on loopback.
+    egress: loopbackEgress(),
     ...options,
     delivery: { autoStart: false, ...delivery },
   });
   const harness = await startPluginHarness(
-    [
-      auth as unknown as AnyPlugin,
-      notification as unknown as AnyPlugin,
-      testChannelPlugin(CHANNEL_PLUGIN, strategies),
-    ],
+    [auth, notification, testChannelPlugin(CHANNEL_PLUGIN, strategies)],
     db,
   );
   return {

@@ -2,7 +2,7 @@ import type {
   DeliveryResult,
   NotificationStrategy,
   StrategySendContext,
-} from '../strategies/strategy.ts';
+} from '@checkline/notification-node';
 import { testStrategy } from './test-strategy.ts';
 
 /** A strategy whose `send` records every context it is given and answers what `answer` says. */

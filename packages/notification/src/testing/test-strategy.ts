@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { NotificationStrategy } from '../strategies/strategy.ts';
-import { versionedSchema } from '../strategies/versioned-schema.ts';
+import type { NotificationStrategy } from '@checkline/notification-node';
+import { versionedSchema } from '@checkline/notification-node';
 
 /** A minimal valid strategy for tests; `overrides` replace its fields. */
 export function testStrategy(overrides: Partial<NotificationStrategy> = {}): NotificationStrategy {

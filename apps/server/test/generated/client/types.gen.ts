@@ -4,11 +4,13 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:3000' | (string & {});
 };
 
+export type Webhooks = WebhookNotificationWebhookRequest;
+
 /**
  * What went wrong; the same shape on every surface.
  */
-export type Error = {
-    code: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE';
+export type ErrorResponse = {
+    code: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'UNPROCESSABLE_CONTENT' | 'TOO_MANY_REQUESTS' | 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE';
     /**
      * Safe to show; never internals.
      */
@@ -28,6 +30,107 @@ export type Error = {
      * Also in the `x-request-id` header and in every log line of the request.
      */
     requestId: string;
+};
+
+/**
+ * The JSON body Checkline POSTs to a webhook, signed in `X-Checkline-Signature`.
+ */
+export type WebhookPayload = {
+    /**
+     * The payload format; a change that breaks receivers comes with a new version.
+     */
+    version: 1;
+    /**
+     * The delivery id: the same on every retry, so receivers can drop duplicates.
+     */
+    id: string;
+    /**
+     * `<plugin>.<kind>`, e.g. `healthcheck.status_changed`.
+     */
+    type: string;
+    title: string;
+    /**
+     * Markdown; every monitored value in it is escaped.
+     */
+    description: string;
+    /**
+     * The description as plain text (links as `label (url)`), for receivers that show text.
+     */
+    text: string;
+    /**
+     * `info`, `warning` or `critical`.
+     */
+    importance: string;
+    action: {
+        label: string;
+        url: string;
+    } | null;
+    /**
+     * When the notification was written (ISO 8601).
+     */
+    timestamp: string;
+    /**
+     * What a subscription alert says, as typed values (`kind` tells which); null for notifications sent through the API.
+     */
+    facts: {
+        kind: 'healthcheck.status_changed';
+        system: {
+            id: string;
+            name: string;
+        };
+        previous: 'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance';
+        current: 'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance';
+        /**
+         * ISO 8601, UTC.
+         */
+        changedAt: string;
+        previousSince: string | null;
+        previousDurationMs: number | null;
+        failingChecks: Array<{
+            id: string;
+            name: string;
+            type: string;
+            status: 'pass' | 'warn' | 'fail';
+            message: string | null;
+            latencyMs: number | null;
+            /**
+             * ISO 8601, UTC.
+             */
+            checkedAt: string;
+        }>;
+    } | {
+        kind: 'incident.created' | 'incident.updated' | 'incident.resolved';
+        incident: {
+            id: string;
+            title: string;
+            description: string;
+            status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+            severity: 'minor' | 'major' | 'critical';
+            latestUpdate: {
+                message: string;
+                /**
+                 * ISO 8601, UTC.
+                 */
+                at: string;
+            } | null;
+        };
+        systems: Array<{
+            id: string;
+            name: string;
+        }>;
+    } | {
+        kind: 'maintenance.started' | 'maintenance.ended';
+        window: {
+            id: string;
+            title: string;
+            startAt: string | null;
+            endAt: string | null;
+        };
+        systems: Array<{
+            id: string;
+            name: string;
+        }>;
+    } | null;
 };
 
 export type Me = {
@@ -177,185 +280,6 @@ export type Group = {
     updatedAt: string;
 };
 
-export type Window = {
-    id: string;
-    title: string;
-    description: string;
-    systemIds: Array<string>;
-    startAt: string;
-    endAt: string;
-    createdAt: string;
-    updatedAt: string;
-};
-
-export type HealthCheckType = {
-    id: string;
-    displayName: string;
-    description: string;
-    configSchema: {
-        [key: string]: unknown;
-    };
-};
-
-export type HealthCheck = {
-    id: string;
-    systemId: string;
-    name: string;
-    type: string;
-    config: {
-        [key: string]: unknown;
-    };
-    intervalSeconds: number;
-    timeoutMs: number;
-    nextRunAt: string;
-    createdAt: string;
-    updatedAt: string;
-};
-
-export type SavedHealthCheck = {
-    id: string;
-    systemId: string;
-    name: string;
-    type: string;
-    config: {
-        [key: string]: unknown;
-    };
-    intervalSeconds: number;
-    timeoutMs: number;
-    nextRunAt: string;
-    createdAt: string;
-    updatedAt: string;
-    heartbeatToken?: string;
-};
-
-export type HealthCheckResult = {
-    id: string;
-    healthCheckId: string;
-    status: 'pass' | 'warn' | 'fail';
-    latencyMs: number;
-    message: string;
-    dueAt: string | null;
-    checkedAt: string;
-    lagMs: number | null;
-};
-
-export type HealthCheckHistory = {
-    results: Array<HealthCheckResult>;
-    /**
-     * Pass as `cursor` to read the next page; null when this page is the last.
-     */
-    nextCursor: string | null;
-};
-
-export type SystemHealthStatus = {
-    systemId: string;
-    status: HealthStatus;
-    checks: Array<{
-        healthCheckId: string;
-        name: string;
-        latest: HealthCheckResult | null;
-        late: boolean;
-    }>;
-};
-
-export type HealthStatus = 'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance';
-
-export type SystemDependencies = {
-    systemId: string;
-    dependsOn: Array<string>;
-};
-
-export type Uptime = {
-    checks: Array<{
-        healthCheckId: string;
-        systemId: string;
-        windows: Array<UptimeFigures>;
-    }>;
-    systems: Array<{
-        systemId: string;
-        windows: Array<UptimeFigures>;
-    }>;
-};
-
-export type UptimeFigures = {
-    window: '24h' | '7d' | '30d' | '90d';
-    uptimePercent: number | null;
-    runs: number;
-    failures: number;
-    downMinutes: number;
-    meanLatencyMs: number | null;
-    p95LatencyMs: number | null;
-};
-
-export type SchedulerStatus = {
-    at: string;
-    windowSeconds: number;
-    dueBacklog: number;
-    oldestDueAt: string | null;
-    runsPerSecond: number;
-    lagMs: {
-        p50: number | null;
-        p99: number | null;
-    };
-    processes: Array<{
-        processId: string;
-        runs: number;
-        runsPerSecond: number;
-        lagMs: {
-            p50: number | null;
-            p99: number | null;
-        };
-        lastRunAt: string;
-    }>;
-};
-
-export type Incident = {
-    id: string;
-    title: string;
-    description: string;
-    severity: Severity;
-    status: IncidentStatus;
-    systemIds: Array<string>;
-    resolvedAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-};
-
-export type Severity = 'minor' | 'major' | 'critical';
-
-export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
-
-export type IncidentPage = {
-    incidents: Array<Incident>;
-    /**
-     * Pass as `cursor` to read the next page; null when this page is the last.
-     */
-    nextCursor: string | null;
-    total: number;
-};
-
-export type IncidentDetail = {
-    id: string;
-    title: string;
-    description: string;
-    severity: Severity;
-    status: IncidentStatus;
-    systemIds: Array<string>;
-    resolvedAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-    timeline: Array<IncidentUpdate>;
-};
-
-export type IncidentUpdate = {
-    id: string;
-    status: IncidentStatus;
-    message: string | null;
-    authorId: string | null;
-    authorKind: 'user' | 'application' | 'service' | 'anonymous';
-    createdAt: string;
-};
-
 export type Delivery = {
     id: string;
     /**
@@ -453,10 +377,42 @@ export type NotificationChannelLink = {
 
 export type Subscription = {
     id: string;
+    /**
+     * The user who hears (null for a team subscription).
+     */
+    userId: string | null;
+    /**
+     * The team whose every current member hears (null for a user’s subscription).
+     */
+    teamId: string | null;
     systemId: string | null;
     groupId: string | null;
     events: Array<'health' | 'incident' | 'maintenance'>;
+    remindEverySeconds: number | null;
+    escalateAfterSeconds: number | null;
+    escalateToUserId: string | null;
     createdAt: string;
+};
+
+export type Alert = {
+    id: string;
+    subscriptionId: string;
+    type: string;
+    title: string;
+    systemIds: Array<string>;
+    /**
+     * `open` while it reminds or may escalate; `acknowledged` or `resolved` once it stopped.
+     */
+    state: 'open' | 'acknowledged' | 'resolved';
+    openedAt: string;
+    remindersSent: number;
+    nextReminderAt: string | null;
+    escalateToUserId: string | null;
+    escalateAt: string | null;
+    escalatedAt: string | null;
+    acknowledgedAt: string | null;
+    acknowledgedBy: string | null;
+    resolvedAt: string | null;
 };
 
 export type NotificationStrategy = {
@@ -536,6 +492,530 @@ export type NotificationPreview = {
     chat: string;
 };
 
+export type DeliveryLogEntry = {
+    id: string;
+    /**
+     * The send call (message) this delivery belongs to.
+     */
+    notificationId: string;
+    userId: string;
+    strategyId: string;
+    /**
+     * `pending` until sent, failed for good, or skipped (the reason says why).
+     */
+    status: 'pending' | 'sent' | 'failed' | 'skipped';
+    transactional: boolean;
+    attempts: number;
+    maxAttempts: number;
+    nextAttemptAt: string | null;
+    lastError: string | null;
+    skipReason: string | null;
+    attemptLog: Array<{
+        at: string;
+        outcome: 'sent' | 'retry' | 'failed' | 'skipped';
+        error?: string;
+        durationMs?: number;
+    }>;
+    createdAt: string;
+    finishedAt: string | null;
+    /**
+     * The title of the notification delivered.
+     */
+    title: string;
+    /**
+     * Its event type, e.g. `healthcheck.status_changed`.
+     */
+    type: string;
+    /**
+     * The user it is for: name and account e-mail (null once the user is deleted). Never the channel’s contact, which may be a secret (a webhook URL, a token).
+     */
+    recipient: string | null;
+};
+
+export type Window = {
+    id: string;
+    title: string;
+    description: string;
+    systemIds: Array<string>;
+    startAt: string;
+    endAt: string;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type HealthCheckType = {
+    id: string;
+    displayName: string;
+    description: string;
+    configSchema: {
+        [key: string]: unknown;
+    };
+};
+
+export type HealthCheck = {
+    id: string;
+    systemId: string;
+    name: string;
+    type: string;
+    config: {
+        [key: string]: unknown;
+    };
+    intervalSeconds: number;
+    timeoutMs: number;
+    failuresBeforeAlert: number;
+    recoveriesBeforeResolve: number;
+    retryIntervalSeconds: number | null;
+    nextRunAt: string;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type SavedHealthCheck = {
+    id: string;
+    systemId: string;
+    name: string;
+    type: string;
+    config: {
+        [key: string]: unknown;
+    };
+    intervalSeconds: number;
+    timeoutMs: number;
+    failuresBeforeAlert: number;
+    recoveriesBeforeResolve: number;
+    retryIntervalSeconds: number | null;
+    nextRunAt: string;
+    createdAt: string;
+    updatedAt: string;
+    heartbeatToken?: string;
+};
+
+export type HealthCheckResult = {
+    id: string;
+    healthCheckId: string;
+    status: 'pass' | 'warn' | 'fail';
+    latencyMs: number;
+    message: string;
+    dueAt: string | null;
+    checkedAt: string;
+    lagMs: number | null;
+    queueWaitMs: number | null;
+    pending: boolean;
+};
+
+export type HealthCheckHistory = {
+    results: Array<HealthCheckResult>;
+    /**
+     * Pass as `cursor` to read the next page; null when this page is the last.
+     */
+    nextCursor: string | null;
+};
+
+export type SystemHealthStatus = {
+    systemId: string;
+    status: HealthStatus;
+    checks: Array<{
+        healthCheckId: string;
+        name: string;
+        alertStatus: 'pass' | 'warn' | 'fail' | null;
+        latest: HealthCheckResult | null;
+        late: boolean;
+    }>;
+};
+
+export type HealthStatus = 'healthy' | 'degraded' | 'unhealthy' | 'unknown' | 'maintenance';
+
+export type SystemDependencies = {
+    systemId: string;
+    dependsOn: Array<string>;
+};
+
+export type Uptime = {
+    checks: Array<{
+        healthCheckId: string;
+        systemId: string;
+        windows: Array<UptimeFigures>;
+    }>;
+    systems: Array<{
+        systemId: string;
+        windows: Array<UptimeFigures>;
+    }>;
+};
+
+export type UptimeFigures = {
+    window: '24h' | '7d' | '30d' | '90d';
+    uptimePercent: number | null;
+    runs: number;
+    failures: number;
+    downMinutes: number;
+    meanLatencyMs: number | null;
+    p95LatencyMs: number | null;
+};
+
+export type Rollups = {
+    healthCheckId: string;
+    granularity: 'hour' | 'day';
+    buckets: Array<{
+        bucketStart: string;
+        runs: number;
+        failures: number;
+        uptimePercent: number | null;
+        meanLatencyMs: number | null;
+        maxLatencyMs: number | null;
+    }>;
+};
+
+export type DailyUptime = {
+    systems: Array<{
+        systemId: string;
+        days: Array<{
+            date: string;
+            uptimePercent: number | null;
+        }>;
+    }>;
+};
+
+export type SchedulerStatus = {
+    at: string;
+    windowSeconds: number;
+    dueBacklog: number;
+    oldestDueAt: string | null;
+    runsPerSecond: number;
+    lagMs: {
+        p50: number | null;
+        p99: number | null;
+    };
+    queueWaitMs: {
+        p50: number | null;
+        p99: number | null;
+    };
+    processes: Array<{
+        processId: string;
+        runs: number;
+        runsPerSecond: number;
+        lagMs: {
+            p50: number | null;
+            p99: number | null;
+        };
+        queueWaitMs: {
+            p50: number | null;
+            p99: number | null;
+        };
+        lastRunAt: string;
+    }>;
+};
+
+export type Incident = {
+    id: string;
+    title: string;
+    description: string;
+    severity: Severity;
+    status: IncidentStatus;
+    systemIds: Array<string>;
+    resolvedAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type Severity = 'minor' | 'major' | 'critical';
+
+export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
+
+export type IncidentPage = {
+    incidents: Array<Incident>;
+    /**
+     * Pass as `cursor` to read the next page; null when this page is the last.
+     */
+    nextCursor: string | null;
+    total: number;
+};
+
+export type IncidentDetail = {
+    id: string;
+    title: string;
+    description: string;
+    severity: Severity;
+    status: IncidentStatus;
+    systemIds: Array<string>;
+    resolvedAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+    timeline: Array<IncidentUpdate>;
+};
+
+export type IncidentUpdate = {
+    id: string;
+    status: IncidentStatus;
+    message: string | null;
+    authorId: string | null;
+    authorKind: 'user' | 'application' | 'service' | 'anonymous';
+    createdAt: string;
+};
+
+export type StatusPage = {
+    id: string;
+    slug: string;
+    title: string;
+    description: string;
+    logoUrl: string | null;
+    brandColor: string | null;
+    customDomain: string | null;
+    sections: Array<StatusPageSection>;
+    published: boolean;
+    systemIds: Array<string>;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type StatusPageSection = {
+    title: string;
+    items: Array<StatusPageItem>;
+};
+
+export type StatusPageItem = {
+    kind: 'system';
+    systemId: string;
+    displayName: string;
+} | {
+    kind: 'group';
+    groupId: string;
+    displayName: string;
+};
+
+export type StatusPageSubscriber = {
+    id: string;
+    email: string;
+    /**
+     * `pending` until the confirmation link is followed; only `confirmed` ones are mailed.
+     */
+    status: 'pending' | 'confirmed';
+    createdAt: string;
+    confirmedAt: string | null;
+};
+
+export type StatusPagePublic = {
+    slug: string;
+    title: string;
+    description: string;
+    logoUrl: string | null;
+    brandColor: string | null;
+    status: StatusPagePublicStatus;
+    sections: Array<{
+        title: string;
+        items: Array<{
+            name: string;
+            kind: 'system' | 'group';
+            status: StatusPagePublicStatus;
+            uptime: {
+                firstDay: string | null;
+                days: Array<number | null>;
+            };
+        }>;
+    }>;
+    activeIncidents: Array<{
+        ref: string;
+        title: string;
+        severity: 'minor' | 'major' | 'critical';
+        status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+        startedAt: string;
+        resolvedAt: string | null;
+        updates: Array<{
+            status: string;
+            message: string | null;
+            at: string;
+        }>;
+    }>;
+    recentIncidents: Array<{
+        ref: string;
+        title: string;
+        severity: 'minor' | 'major' | 'critical';
+        status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+        startedAt: string;
+        resolvedAt: string | null;
+        updates: Array<{
+            status: string;
+            message: string | null;
+            at: string;
+        }>;
+    }>;
+    maintenance: Array<{
+        ref: string;
+        title: string;
+        description: string;
+        startAt: string;
+        endAt: string;
+        active: boolean;
+    }>;
+    generatedAt: string;
+};
+
+export type StatusPagePublicStatus = 'operational' | 'degraded' | 'outage' | 'maintenance' | 'unknown';
+
+/**
+ * Create (healthcheck.http)
+ *
+ * A HTTP check: Requests a URL and checks the status code and, optionally, the body.
+ */
+export type CreateHealthCheckHealthcheckHttp = {
+    systemId: string;
+    name: string;
+    type: 'healthcheck.http';
+    config: {
+        method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+        url: string;
+        headers?: {
+            [key: string]: string;
+        };
+        expectedStatus?: Array<number>;
+        bodyContains?: string;
+        /**
+         * Milliseconds; tightens the check timeout for this type, never extends it.
+         */
+        timeoutMs?: number;
+        followRedirects?: boolean;
+    };
+    intervalSeconds?: number;
+    timeoutMs?: number;
+    failuresBeforeAlert?: number;
+    recoveriesBeforeResolve?: number;
+    retryIntervalSeconds?: number;
+};
+
+/**
+ * Create (healthcheck.tcp)
+ *
+ * A TCP check: Opens a TCP connection to a host and port.
+ */
+export type CreateHealthCheckHealthcheckTcp = {
+    systemId: string;
+    name: string;
+    type: 'healthcheck.tcp';
+    config: {
+        host: string;
+        port: number;
+        /**
+         * Milliseconds; tightens the check timeout for this type, never extends it.
+         */
+        timeoutMs?: number;
+    };
+    intervalSeconds?: number;
+    timeoutMs?: number;
+    failuresBeforeAlert?: number;
+    recoveriesBeforeResolve?: number;
+    retryIntervalSeconds?: number;
+};
+
+/**
+ * Create (healthcheck.dns)
+ *
+ * A DNS check: Resolves a name (A, AAAA, CNAME, MX or TXT), optionally at a given DNS server, and checks the answer holds the expected values.
+ */
+export type CreateHealthCheckHealthcheckDns = {
+    systemId: string;
+    name: string;
+    type: 'healthcheck.dns';
+    config: {
+        name: string;
+        recordType?: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT';
+        expected?: Array<string>;
+        match?: 'any' | 'all';
+        resolver?: {
+            address: string;
+            port?: number;
+        };
+        /**
+         * Milliseconds; tightens the check timeout for this type, never extends it.
+         */
+        timeoutMs?: number;
+    };
+    intervalSeconds?: number;
+    timeoutMs?: number;
+    failuresBeforeAlert?: number;
+    recoveriesBeforeResolve?: number;
+    retryIntervalSeconds?: number;
+};
+
+/**
+ * Create (healthcheck.tls)
+ *
+ * A TLS certificate check: Connects with TLS, checks the certificate chain is valid for the host, and warns or fails as its expiry nears.
+ */
+export type CreateHealthCheckHealthcheckTls = {
+    systemId: string;
+    name: string;
+    type: 'healthcheck.tls';
+    config: {
+        host: string;
+        port?: number;
+        warningDays?: number;
+        criticalDays?: number;
+        ca?: string;
+        /**
+         * Milliseconds; tightens the check timeout for this type, never extends it.
+         */
+        timeoutMs?: number;
+    };
+    intervalSeconds?: number;
+    timeoutMs?: number;
+    failuresBeforeAlert?: number;
+    recoveriesBeforeResolve?: number;
+    retryIntervalSeconds?: number;
+};
+
+/**
+ * Create (healthcheck.postgres)
+ *
+ * A PostgreSQL check: Connects to a PostgreSQL server and runs SELECT 1.
+ */
+export type CreateHealthCheckHealthcheckPostgres = {
+    systemId: string;
+    name: string;
+    type: 'healthcheck.postgres';
+    config: {
+        host: string;
+        port?: number;
+        database?: string;
+        username?: string;
+        /**
+         * The password of the user; kept when left out, unless host or port change.
+         */
+        password?: string;
+        ssl?: 'disable' | 'prefer' | 'require' | 'verify-full';
+        /**
+         * Milliseconds; tightens the check timeout for this type, never extends it.
+         */
+        timeoutMs?: number;
+    };
+    intervalSeconds?: number;
+    timeoutMs?: number;
+    failuresBeforeAlert?: number;
+    recoveriesBeforeResolve?: number;
+    retryIntervalSeconds?: number;
+};
+
+/**
+ * Create (healthcheck.heartbeat)
+ *
+ * A Heartbeat check: Fails when a job stops calling its heartbeat URL: no beat within the interval plus a grace period. The token is shown once, when the check is created.
+ */
+export type CreateHealthCheckHealthcheckHeartbeat = {
+    systemId: string;
+    name: string;
+    type: 'healthcheck.heartbeat';
+    config?: {
+        graceSeconds?: number;
+    };
+    intervalSeconds?: number;
+    timeoutMs?: number;
+    failuresBeforeAlert?: number;
+    recoveriesBeforeResolve?: number;
+    retryIntervalSeconds?: number;
+};
+
+/**
+ * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+ */
+export type IdempotencyKey = string;
+
 export type AuthGetMeData = {
     body?: never;
     path?: never;
@@ -547,31 +1027,35 @@ export type AuthGetMeErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetMeError = AuthGetMeErrors[keyof AuthGetMeErrors];
@@ -590,6 +1074,12 @@ export type AuthChangeMyPasswordData = {
         currentPassword: string;
         newPassword: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/changeMyPassword';
@@ -599,39 +1089,47 @@ export type AuthChangeMyPasswordErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthChangeMyPasswordError = AuthChangeMyPasswordErrors[keyof AuthChangeMyPasswordErrors];
@@ -658,31 +1156,31 @@ export type AuthGetRegistrationStatusErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetRegistrationStatusError = AuthGetRegistrationStatusErrors[keyof AuthGetRegistrationStatusErrors];
@@ -707,31 +1205,31 @@ export type AuthGetLoginStrategiesErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetLoginStrategiesError = AuthGetLoginStrategiesErrors[keyof AuthGetLoginStrategiesErrors];
@@ -746,7 +1244,15 @@ export type AuthGetLoginStrategiesResponses = {
 export type AuthGetLoginStrategiesResponse = AuthGetLoginStrategiesResponses[keyof AuthGetLoginStrategiesResponses];
 
 export type AuthUpdateRegistrationStatusData = {
-    body: RegistrationStatus;
+    body: {
+        allowRegistration: boolean;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/updateRegistrationStatus';
@@ -756,43 +1262,47 @@ export type AuthUpdateRegistrationStatusErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthUpdateRegistrationStatusError = AuthUpdateRegistrationStatusErrors[keyof AuthUpdateRegistrationStatusErrors];
@@ -815,9 +1325,9 @@ export type AuthGetUsersData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/auth/getUsers';
 };
@@ -826,35 +1336,35 @@ export type AuthGetUsersErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetUsersError = AuthGetUsersErrors[keyof AuthGetUsersErrors];
@@ -881,6 +1391,12 @@ export type AuthCreateUserData = {
         password: string;
         roleIds?: Array<string>;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/createUser';
@@ -890,43 +1406,47 @@ export type AuthCreateUserErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthCreateUserError = AuthCreateUserErrors[keyof AuthCreateUserErrors];
@@ -948,6 +1468,12 @@ export type AuthUpdateUserData = {
         password?: string;
         roleIds?: Array<string>;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/updateUser';
@@ -957,43 +1483,47 @@ export type AuthUpdateUserErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthUpdateUserError = AuthUpdateUserErrors[keyof AuthUpdateUserErrors];
@@ -1011,6 +1541,12 @@ export type AuthDeleteUserData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/deleteUser';
@@ -1020,43 +1556,47 @@ export type AuthDeleteUserErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthDeleteUserError = AuthDeleteUserErrors[keyof AuthDeleteUserErrors];
@@ -1086,35 +1626,39 @@ export type AuthGetUserProfilesErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetUserProfilesError = AuthGetUserProfilesErrors[keyof AuthGetUserProfilesErrors];
@@ -1130,6 +1674,70 @@ export type AuthGetUserProfilesResponses = {
 
 export type AuthGetUserProfilesResponse = AuthGetUserProfilesResponses[keyof AuthGetUserProfilesResponses];
 
+export type AuthGetTeamUsersData = {
+    body: {
+        teamIds: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/auth/getTeamUsers';
+};
+
+export type AuthGetTeamUsersErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type AuthGetTeamUsersError = AuthGetTeamUsersErrors[keyof AuthGetTeamUsersErrors];
+
+export type AuthGetTeamUsersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        teams: Array<{
+            id: string;
+            userIds: Array<string>;
+        }>;
+    };
+};
+
+export type AuthGetTeamUsersResponse = AuthGetTeamUsersResponses[keyof AuthGetTeamUsersResponses];
+
 export type AuthGetApplicationsData = {
     body?: never;
     path?: never;
@@ -1139,9 +1747,9 @@ export type AuthGetApplicationsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/auth/getApplications';
 };
@@ -1150,35 +1758,35 @@ export type AuthGetApplicationsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetApplicationsError = AuthGetApplicationsErrors[keyof AuthGetApplicationsErrors];
@@ -1204,6 +1812,12 @@ export type AuthCreateApplicationData = {
         description?: string;
         expiresAt?: string | null;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/createApplication';
@@ -1213,43 +1827,47 @@ export type AuthCreateApplicationErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthCreateApplicationError = AuthCreateApplicationErrors[keyof AuthCreateApplicationErrors];
@@ -1271,6 +1889,12 @@ export type AuthUpdateApplicationData = {
         expiresAt?: string | null;
         roleIds?: Array<string>;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/updateApplication';
@@ -1280,43 +1904,47 @@ export type AuthUpdateApplicationErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthUpdateApplicationError = AuthUpdateApplicationErrors[keyof AuthUpdateApplicationErrors];
@@ -1334,6 +1962,12 @@ export type AuthDeleteApplicationData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/deleteApplication';
@@ -1343,43 +1977,47 @@ export type AuthDeleteApplicationErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthDeleteApplicationError = AuthDeleteApplicationErrors[keyof AuthDeleteApplicationErrors];
@@ -1401,6 +2039,12 @@ export type AuthRegenerateApplicationSecretData = {
         id: string;
         gracePeriodSeconds?: number;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/regenerateApplicationSecret';
@@ -1410,43 +2054,47 @@ export type AuthRegenerateApplicationSecretErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthRegenerateApplicationSecretError = AuthRegenerateApplicationSecretErrors[keyof AuthRegenerateApplicationSecretErrors];
@@ -1471,35 +2119,35 @@ export type AuthGetAccessRulesErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetAccessRulesError = AuthGetAccessRulesErrors[keyof AuthGetAccessRulesErrors];
@@ -1524,9 +2172,9 @@ export type AuthGetRolesData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/auth/getRoles';
 };
@@ -1535,35 +2183,35 @@ export type AuthGetRolesErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetRolesError = AuthGetRolesErrors[keyof AuthGetRolesErrors];
@@ -1589,6 +2237,12 @@ export type AuthCreateRoleData = {
         description?: string;
         accessRules: Array<string>;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/createRole';
@@ -1598,43 +2252,47 @@ export type AuthCreateRoleErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthCreateRoleError = AuthCreateRoleErrors[keyof AuthCreateRoleErrors];
@@ -1655,6 +2313,12 @@ export type AuthUpdateRoleData = {
         description?: string;
         accessRules?: Array<string>;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/updateRole';
@@ -1664,43 +2328,47 @@ export type AuthUpdateRoleErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthUpdateRoleError = AuthUpdateRoleErrors[keyof AuthUpdateRoleErrors];
@@ -1718,6 +2386,12 @@ export type AuthDeleteRoleData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/deleteRole';
@@ -1727,43 +2401,47 @@ export type AuthDeleteRoleErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthDeleteRoleError = AuthDeleteRoleErrors[keyof AuthDeleteRoleErrors];
@@ -1789,9 +2467,9 @@ export type AuthGetTeamsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/auth/getTeams';
 };
@@ -1800,35 +2478,35 @@ export type AuthGetTeamsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetTeamsError = AuthGetTeamsErrors[keyof AuthGetTeamsErrors];
@@ -1853,6 +2531,12 @@ export type AuthCreateTeamData = {
         name: string;
         description?: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/createTeam';
@@ -1862,43 +2546,47 @@ export type AuthCreateTeamErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthCreateTeamError = AuthCreateTeamErrors[keyof AuthCreateTeamErrors];
@@ -1918,6 +2606,12 @@ export type AuthUpdateTeamData = {
         description?: string;
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/updateTeam';
@@ -1927,43 +2621,47 @@ export type AuthUpdateTeamErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthUpdateTeamError = AuthUpdateTeamErrors[keyof AuthUpdateTeamErrors];
@@ -1981,6 +2679,12 @@ export type AuthDeleteTeamData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/deleteTeam';
@@ -1990,43 +2694,47 @@ export type AuthDeleteTeamErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthDeleteTeamError = AuthDeleteTeamErrors[keyof AuthDeleteTeamErrors];
@@ -2050,6 +2758,12 @@ export type AuthAddTeamMemberData = {
         applicationId?: string;
         manager?: boolean;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/addTeamMember';
@@ -2059,43 +2773,47 @@ export type AuthAddTeamMemberErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthAddTeamMemberError = AuthAddTeamMemberErrors[keyof AuthAddTeamMemberErrors];
@@ -2115,6 +2833,12 @@ export type AuthRemoveTeamMemberData = {
         userId?: string;
         applicationId?: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/auth/removeTeamMember';
@@ -2124,43 +2848,47 @@ export type AuthRemoveTeamMemberErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthRemoveTeamMemberError = AuthRemoveTeamMemberErrors[keyof AuthRemoveTeamMemberErrors];
@@ -2188,35 +2916,35 @@ export type AuthGetResourceAccessErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetResourceAccessError = AuthGetResourceAccessErrors[keyof AuthGetResourceAccessErrors];
@@ -2235,7 +2963,16 @@ export type AuthUpdateResourceAccessData = {
         resourceType: string;
         resourceId: string;
         teamOnly?: boolean;
-        grants: Array<Grant>;
+        grants: Array<{
+            teamId: string;
+            access: 'read' | 'manage';
+        }>;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
     };
     path?: never;
     query?: never;
@@ -2246,43 +2983,47 @@ export type AuthUpdateResourceAccessErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthUpdateResourceAccessError = AuthUpdateResourceAccessErrors[keyof AuthUpdateResourceAccessErrors];
@@ -2302,14 +3043,15 @@ export type AuthGetAuditLogData = {
     query?: {
         before?: string;
         action?: string;
+        actorId?: string;
         /**
          * Rows per page, 1 to 1000. Default 100.
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/auth/getAuditLog';
 };
@@ -2318,35 +3060,35 @@ export type AuthGetAuditLogErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthGetAuditLogError = AuthGetAuditLogErrors[keyof AuthGetAuditLogErrors];
@@ -2378,9 +3120,9 @@ export type CatalogGetSystemsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/catalog/getSystems';
 };
@@ -2389,35 +3131,35 @@ export type CatalogGetSystemsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogGetSystemsError = CatalogGetSystemsErrors[keyof CatalogGetSystemsErrors];
@@ -2450,35 +3192,35 @@ export type CatalogGetSystemErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogGetSystemError = CatalogGetSystemErrors[keyof CatalogGetSystemErrors];
@@ -2502,6 +3244,12 @@ export type CatalogCreateSystemData = {
         };
         tags?: Array<string>;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/createSystem';
@@ -2511,43 +3259,47 @@ export type CatalogCreateSystemErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogCreateSystemError = CatalogCreateSystemErrors[keyof CatalogCreateSystemErrors];
@@ -2572,6 +3324,12 @@ export type CatalogUpdateSystemData = {
         tags?: Array<string>;
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/updateSystem';
@@ -2581,43 +3339,47 @@ export type CatalogUpdateSystemErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogUpdateSystemError = CatalogUpdateSystemErrors[keyof CatalogUpdateSystemErrors];
@@ -2635,6 +3397,12 @@ export type CatalogDeleteSystemData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/deleteSystem';
@@ -2644,43 +3412,47 @@ export type CatalogDeleteSystemErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogDeleteSystemError = CatalogDeleteSystemErrors[keyof CatalogDeleteSystemErrors];
@@ -2706,9 +3478,9 @@ export type CatalogGetGroupsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/catalog/getGroups';
 };
@@ -2717,35 +3489,35 @@ export type CatalogGetGroupsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogGetGroupsError = CatalogGetGroupsErrors[keyof CatalogGetGroupsErrors];
@@ -2778,35 +3550,35 @@ export type CatalogGetGroupErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogGetGroupError = CatalogGetGroupErrors[keyof CatalogGetGroupErrors];
@@ -2830,9 +3602,9 @@ export type CatalogGetSystemGroupsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/catalog/getSystemGroups';
 };
@@ -2841,35 +3613,35 @@ export type CatalogGetSystemGroupsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogGetSystemGroupsError = CatalogGetSystemGroupsErrors[keyof CatalogGetSystemGroupsErrors];
@@ -2894,6 +3666,12 @@ export type CatalogCreateGroupData = {
         name: string;
         description?: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/createGroup';
@@ -2903,43 +3681,47 @@ export type CatalogCreateGroupErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogCreateGroupError = CatalogCreateGroupErrors[keyof CatalogCreateGroupErrors];
@@ -2959,6 +3741,12 @@ export type CatalogUpdateGroupData = {
         description?: string;
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/updateGroup';
@@ -2968,43 +3756,47 @@ export type CatalogUpdateGroupErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogUpdateGroupError = CatalogUpdateGroupErrors[keyof CatalogUpdateGroupErrors];
@@ -3022,6 +3814,12 @@ export type CatalogDeleteGroupData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/deleteGroup';
@@ -3031,43 +3829,47 @@ export type CatalogDeleteGroupErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogDeleteGroupError = CatalogDeleteGroupErrors[keyof CatalogDeleteGroupErrors];
@@ -3089,6 +3891,12 @@ export type CatalogAddSystemToGroupData = {
         groupId: string;
         systemId: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/addSystemToGroup';
@@ -3098,43 +3906,47 @@ export type CatalogAddSystemToGroupErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogAddSystemToGroupError = CatalogAddSystemToGroupErrors[keyof CatalogAddSystemToGroupErrors];
@@ -3153,6 +3965,12 @@ export type CatalogRemoveSystemFromGroupData = {
         groupId: string;
         systemId: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/catalog/removeSystemFromGroup';
@@ -3162,43 +3980,47 @@ export type CatalogRemoveSystemFromGroupErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogRemoveSystemFromGroupError = CatalogRemoveSystemFromGroupErrors[keyof CatalogRemoveSystemFromGroupErrors];
@@ -3211,1602 +4033,6 @@ export type CatalogRemoveSystemFromGroupResponses = {
 };
 
 export type CatalogRemoveSystemFromGroupResponse = CatalogRemoveSystemFromGroupResponses[keyof CatalogRemoveSystemFromGroupResponses];
-
-export type MaintenanceGetWindowsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        systemId?: string;
-        includePast?: boolean;
-        /**
-         * Rows per page, 1 to 1000. Default 100.
-         */
-        limit?: number;
-        /**
-         * The previous page's `nextCursor`; leave it out for the first page.
-         */
-        cursor?: string;
-    };
-    url: '/rest/maintenance/getWindows';
-};
-
-export type MaintenanceGetWindowsErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type MaintenanceGetWindowsError = MaintenanceGetWindowsErrors[keyof MaintenanceGetWindowsErrors];
-
-export type MaintenanceGetWindowsResponses = {
-    /**
-     * OK
-     */
-    200: {
-        windows: Array<Window>;
-        /**
-         * Pass as `cursor` to read the next page; null when this page is the last.
-         */
-        nextCursor: string | null;
-    };
-};
-
-export type MaintenanceGetWindowsResponse = MaintenanceGetWindowsResponses[keyof MaintenanceGetWindowsResponses];
-
-export type MaintenanceGetBulkActiveWindowsData = {
-    body: {
-        systemIds: Array<string>;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/maintenance/getBulkActiveWindows';
-};
-
-export type MaintenanceGetBulkActiveWindowsErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type MaintenanceGetBulkActiveWindowsError = MaintenanceGetBulkActiveWindowsErrors[keyof MaintenanceGetBulkActiveWindowsErrors];
-
-export type MaintenanceGetBulkActiveWindowsResponses = {
-    /**
-     * OK
-     */
-    200: {
-        windows: Array<Window>;
-    };
-};
-
-export type MaintenanceGetBulkActiveWindowsResponse = MaintenanceGetBulkActiveWindowsResponses[keyof MaintenanceGetBulkActiveWindowsResponses];
-
-export type MaintenanceScheduleWindowData = {
-    body: {
-        title: string;
-        description?: string;
-        systemIds: Array<string>;
-        startAt: string;
-        endAt: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/maintenance/scheduleWindow';
-};
-
-export type MaintenanceScheduleWindowErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type MaintenanceScheduleWindowError = MaintenanceScheduleWindowErrors[keyof MaintenanceScheduleWindowErrors];
-
-export type MaintenanceScheduleWindowResponses = {
-    /**
-     * OK
-     */
-    200: Window;
-};
-
-export type MaintenanceScheduleWindowResponse = MaintenanceScheduleWindowResponses[keyof MaintenanceScheduleWindowResponses];
-
-export type MaintenanceUpdateWindowData = {
-    body: {
-        title?: string;
-        description?: string;
-        systemIds?: Array<string>;
-        startAt?: string;
-        endAt?: string;
-        id: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/maintenance/updateWindow';
-};
-
-export type MaintenanceUpdateWindowErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type MaintenanceUpdateWindowError = MaintenanceUpdateWindowErrors[keyof MaintenanceUpdateWindowErrors];
-
-export type MaintenanceUpdateWindowResponses = {
-    /**
-     * OK
-     */
-    200: Window;
-};
-
-export type MaintenanceUpdateWindowResponse = MaintenanceUpdateWindowResponses[keyof MaintenanceUpdateWindowResponses];
-
-export type MaintenanceDeleteWindowData = {
-    body: {
-        id: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/maintenance/deleteWindow';
-};
-
-export type MaintenanceDeleteWindowErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type MaintenanceDeleteWindowError = MaintenanceDeleteWindowErrors[keyof MaintenanceDeleteWindowErrors];
-
-export type MaintenanceDeleteWindowResponses = {
-    /**
-     * OK
-     */
-    200: {
-        id: string;
-        deleted: true;
-    };
-};
-
-export type MaintenanceDeleteWindowResponse = MaintenanceDeleteWindowResponses[keyof MaintenanceDeleteWindowResponses];
-
-export type HealthcheckGetHealthCheckTypesData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/getHealthCheckTypes';
-};
-
-export type HealthcheckGetHealthCheckTypesErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetHealthCheckTypesError = HealthcheckGetHealthCheckTypesErrors[keyof HealthcheckGetHealthCheckTypesErrors];
-
-export type HealthcheckGetHealthCheckTypesResponses = {
-    /**
-     * OK
-     */
-    200: {
-        types: Array<HealthCheckType>;
-    };
-};
-
-export type HealthcheckGetHealthCheckTypesResponse = HealthcheckGetHealthCheckTypesResponses[keyof HealthcheckGetHealthCheckTypesResponses];
-
-export type HealthcheckGetHealthChecksData = {
-    body?: never;
-    path?: never;
-    query?: {
-        systemId?: string;
-        /**
-         * Rows per page, 1 to 1000. Default 100.
-         */
-        limit?: number;
-        /**
-         * The previous page's `nextCursor`; leave it out for the first page.
-         */
-        cursor?: string;
-    };
-    url: '/rest/healthcheck/getHealthChecks';
-};
-
-export type HealthcheckGetHealthChecksErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetHealthChecksError = HealthcheckGetHealthChecksErrors[keyof HealthcheckGetHealthChecksErrors];
-
-export type HealthcheckGetHealthChecksResponses = {
-    /**
-     * OK
-     */
-    200: {
-        healthChecks: Array<HealthCheck>;
-        /**
-         * Pass as `cursor` to read the next page; null when this page is the last.
-         */
-        nextCursor: string | null;
-    };
-};
-
-export type HealthcheckGetHealthChecksResponse = HealthcheckGetHealthChecksResponses[keyof HealthcheckGetHealthChecksResponses];
-
-export type HealthcheckCreateHealthCheckData = {
-    body: {
-        systemId: string;
-        name: string;
-        type: string;
-        config?: {
-            [key: string]: unknown;
-        };
-        intervalSeconds?: number;
-        timeoutMs?: number;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/createHealthCheck';
-};
-
-export type HealthcheckCreateHealthCheckErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckCreateHealthCheckError = HealthcheckCreateHealthCheckErrors[keyof HealthcheckCreateHealthCheckErrors];
-
-export type HealthcheckCreateHealthCheckResponses = {
-    /**
-     * OK
-     */
-    200: SavedHealthCheck;
-};
-
-export type HealthcheckCreateHealthCheckResponse = HealthcheckCreateHealthCheckResponses[keyof HealthcheckCreateHealthCheckResponses];
-
-export type HealthcheckUpdateHealthCheckData = {
-    body: {
-        id: string;
-        name?: string;
-        type?: string;
-        config?: {
-            [key: string]: unknown;
-        };
-        intervalSeconds?: number;
-        timeoutMs?: number;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/updateHealthCheck';
-};
-
-export type HealthcheckUpdateHealthCheckErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckUpdateHealthCheckError = HealthcheckUpdateHealthCheckErrors[keyof HealthcheckUpdateHealthCheckErrors];
-
-export type HealthcheckUpdateHealthCheckResponses = {
-    /**
-     * OK
-     */
-    200: SavedHealthCheck;
-};
-
-export type HealthcheckUpdateHealthCheckResponse = HealthcheckUpdateHealthCheckResponses[keyof HealthcheckUpdateHealthCheckResponses];
-
-export type HealthcheckDeleteHealthCheckData = {
-    body: {
-        id: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/deleteHealthCheck';
-};
-
-export type HealthcheckDeleteHealthCheckErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckDeleteHealthCheckError = HealthcheckDeleteHealthCheckErrors[keyof HealthcheckDeleteHealthCheckErrors];
-
-export type HealthcheckDeleteHealthCheckResponses = {
-    /**
-     * OK
-     */
-    200: {
-        id: string;
-        deleted: true;
-    };
-};
-
-export type HealthcheckDeleteHealthCheckResponse = HealthcheckDeleteHealthCheckResponses[keyof HealthcheckDeleteHealthCheckResponses];
-
-export type HealthcheckRunHealthCheckData = {
-    body: {
-        id: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/runHealthCheck';
-};
-
-export type HealthcheckRunHealthCheckErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckRunHealthCheckError = HealthcheckRunHealthCheckErrors[keyof HealthcheckRunHealthCheckErrors];
-
-export type HealthcheckRunHealthCheckResponses = {
-    /**
-     * OK
-     */
-    200: HealthCheckResult;
-};
-
-export type HealthcheckRunHealthCheckResponse = HealthcheckRunHealthCheckResponses[keyof HealthcheckRunHealthCheckResponses];
-
-export type HealthcheckGetHistoryData = {
-    body?: never;
-    path?: never;
-    query: {
-        healthCheckId: string;
-        before?: string;
-        /**
-         * Rows per page, 1 to 1000. Default 100.
-         */
-        limit?: number;
-        /**
-         * The previous page's `nextCursor`; leave it out for the first page.
-         */
-        cursor?: string;
-    };
-    url: '/rest/healthcheck/getHistory';
-};
-
-export type HealthcheckGetHistoryErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetHistoryError = HealthcheckGetHistoryErrors[keyof HealthcheckGetHistoryErrors];
-
-export type HealthcheckGetHistoryResponses = {
-    /**
-     * OK
-     */
-    200: HealthCheckHistory;
-};
-
-export type HealthcheckGetHistoryResponse = HealthcheckGetHistoryResponses[keyof HealthcheckGetHistoryResponses];
-
-export type HealthcheckGetSystemHealthStatusData = {
-    body?: never;
-    path?: never;
-    query: {
-        systemId: string;
-    };
-    url: '/rest/healthcheck/getSystemHealthStatus';
-};
-
-export type HealthcheckGetSystemHealthStatusErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetSystemHealthStatusError = HealthcheckGetSystemHealthStatusErrors[keyof HealthcheckGetSystemHealthStatusErrors];
-
-export type HealthcheckGetSystemHealthStatusResponses = {
-    /**
-     * OK
-     */
-    200: SystemHealthStatus;
-};
-
-export type HealthcheckGetSystemHealthStatusResponse = HealthcheckGetSystemHealthStatusResponses[keyof HealthcheckGetSystemHealthStatusResponses];
-
-export type HealthcheckGetBulkSystemHealthStatusData = {
-    body: {
-        systemIds: Array<string>;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/getBulkSystemHealthStatus';
-};
-
-export type HealthcheckGetBulkSystemHealthStatusErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetBulkSystemHealthStatusError = HealthcheckGetBulkSystemHealthStatusErrors[keyof HealthcheckGetBulkSystemHealthStatusErrors];
-
-export type HealthcheckGetBulkSystemHealthStatusResponses = {
-    /**
-     * OK
-     */
-    200: {
-        statuses: Array<SystemHealthStatus>;
-    };
-};
-
-export type HealthcheckGetBulkSystemHealthStatusResponse = HealthcheckGetBulkSystemHealthStatusResponses[keyof HealthcheckGetBulkSystemHealthStatusResponses];
-
-export type HealthcheckRotateHeartbeatTokenData = {
-    body: {
-        id: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/rotateHeartbeatToken';
-};
-
-export type HealthcheckRotateHeartbeatTokenErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckRotateHeartbeatTokenError = HealthcheckRotateHeartbeatTokenErrors[keyof HealthcheckRotateHeartbeatTokenErrors];
-
-export type HealthcheckRotateHeartbeatTokenResponses = {
-    /**
-     * OK
-     */
-    200: {
-        healthCheckId: string;
-        heartbeatToken: string;
-    };
-};
-
-export type HealthcheckRotateHeartbeatTokenResponse = HealthcheckRotateHeartbeatTokenResponses[keyof HealthcheckRotateHeartbeatTokenResponses];
-
-export type HealthcheckSetSystemDependenciesData = {
-    body: {
-        systemId: string;
-        dependsOn: Array<string>;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/setSystemDependencies';
-};
-
-export type HealthcheckSetSystemDependenciesErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckSetSystemDependenciesError = HealthcheckSetSystemDependenciesErrors[keyof HealthcheckSetSystemDependenciesErrors];
-
-export type HealthcheckSetSystemDependenciesResponses = {
-    /**
-     * OK
-     */
-    200: SystemDependencies;
-};
-
-export type HealthcheckSetSystemDependenciesResponse = HealthcheckSetSystemDependenciesResponses[keyof HealthcheckSetSystemDependenciesResponses];
-
-export type HealthcheckGetSystemDependenciesData = {
-    body?: never;
-    path?: never;
-    query: {
-        systemId: string;
-    };
-    url: '/rest/healthcheck/getSystemDependencies';
-};
-
-export type HealthcheckGetSystemDependenciesErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetSystemDependenciesError = HealthcheckGetSystemDependenciesErrors[keyof HealthcheckGetSystemDependenciesErrors];
-
-export type HealthcheckGetSystemDependenciesResponses = {
-    /**
-     * OK
-     */
-    200: SystemDependencies;
-};
-
-export type HealthcheckGetSystemDependenciesResponse = HealthcheckGetSystemDependenciesResponses[keyof HealthcheckGetSystemDependenciesResponses];
-
-export type HealthcheckGetUptimeData = {
-    body: {
-        systemIds?: Array<string>;
-        healthCheckIds?: Array<string>;
-        windows?: Array<'24h' | '7d' | '30d' | '90d'>;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/healthcheck/getUptime';
-};
-
-export type HealthcheckGetUptimeErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetUptimeError = HealthcheckGetUptimeErrors[keyof HealthcheckGetUptimeErrors];
-
-export type HealthcheckGetUptimeResponses = {
-    /**
-     * OK
-     */
-    200: Uptime;
-};
-
-export type HealthcheckGetUptimeResponse = HealthcheckGetUptimeResponses[keyof HealthcheckGetUptimeResponses];
-
-export type HealthcheckGetSchedulerStatusData = {
-    body?: never;
-    path?: never;
-    query?: {
-        windowMinutes?: number;
-    };
-    url: '/rest/healthcheck/getSchedulerStatus';
-};
-
-export type HealthcheckGetSchedulerStatusErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckGetSchedulerStatusError = HealthcheckGetSchedulerStatusErrors[keyof HealthcheckGetSchedulerStatusErrors];
-
-export type HealthcheckGetSchedulerStatusResponses = {
-    /**
-     * OK
-     */
-    200: SchedulerStatus;
-};
-
-export type HealthcheckGetSchedulerStatusResponse = HealthcheckGetSchedulerStatusResponses[keyof HealthcheckGetSchedulerStatusResponses];
-
-export type IncidentGetIncidentsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        systemId?: string;
-        /**
-         * Rows per page, 1 to 1000. Default 100.
-         */
-        limit?: number;
-        /**
-         * The previous page's `nextCursor`; leave it out for the first page.
-         */
-        cursor?: string;
-    };
-    url: '/rest/incident/getIncidents';
-};
-
-export type IncidentGetIncidentsErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentGetIncidentsError = IncidentGetIncidentsErrors[keyof IncidentGetIncidentsErrors];
-
-export type IncidentGetIncidentsResponses = {
-    /**
-     * OK
-     */
-    200: {
-        incidents: Array<Incident>;
-        /**
-         * Pass as `cursor` to read the next page; null when this page is the last.
-         */
-        nextCursor: string | null;
-    };
-};
-
-export type IncidentGetIncidentsResponse = IncidentGetIncidentsResponses[keyof IncidentGetIncidentsResponses];
-
-export type IncidentListIncidentsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        includeResolved?: boolean;
-        systemId?: string;
-        /**
-         * Rows per page, 1 to 1000. Default 100.
-         */
-        limit?: number;
-        /**
-         * The previous page's `nextCursor`; leave it out for the first page.
-         */
-        cursor?: string;
-        offset?: number;
-    };
-    url: '/rest/incident/listIncidents';
-};
-
-export type IncidentListIncidentsErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentListIncidentsError = IncidentListIncidentsErrors[keyof IncidentListIncidentsErrors];
-
-export type IncidentListIncidentsResponses = {
-    /**
-     * OK
-     */
-    200: IncidentPage;
-};
-
-export type IncidentListIncidentsResponse = IncidentListIncidentsResponses[keyof IncidentListIncidentsResponses];
-
-export type IncidentGetIncidentData = {
-    body?: never;
-    path?: never;
-    query: {
-        id: string;
-    };
-    url: '/rest/incident/getIncident';
-};
-
-export type IncidentGetIncidentErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentGetIncidentError = IncidentGetIncidentErrors[keyof IncidentGetIncidentErrors];
-
-export type IncidentGetIncidentResponses = {
-    /**
-     * OK
-     */
-    200: IncidentDetail;
-};
-
-export type IncidentGetIncidentResponse = IncidentGetIncidentResponses[keyof IncidentGetIncidentResponses];
-
-export type IncidentCreateIncidentData = {
-    body: {
-        title: string;
-        severity: Severity;
-        description?: string;
-        systemIds?: Array<string>;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/incident/createIncident';
-};
-
-export type IncidentCreateIncidentErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentCreateIncidentError = IncidentCreateIncidentErrors[keyof IncidentCreateIncidentErrors];
-
-export type IncidentCreateIncidentResponses = {
-    /**
-     * OK
-     */
-    200: IncidentDetail;
-};
-
-export type IncidentCreateIncidentResponse = IncidentCreateIncidentResponses[keyof IncidentCreateIncidentResponses];
-
-export type IncidentUpdateIncidentData = {
-    body: {
-        id: string;
-        status?: IncidentStatus;
-        title?: string;
-        severity?: Severity;
-        description?: string;
-        systemIds?: Array<string>;
-        message?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/incident/updateIncident';
-};
-
-export type IncidentUpdateIncidentErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentUpdateIncidentError = IncidentUpdateIncidentErrors[keyof IncidentUpdateIncidentErrors];
-
-export type IncidentUpdateIncidentResponses = {
-    /**
-     * OK
-     */
-    200: IncidentDetail;
-};
-
-export type IncidentUpdateIncidentResponse = IncidentUpdateIncidentResponses[keyof IncidentUpdateIncidentResponses];
-
-export type IncidentDeleteIncidentData = {
-    body: {
-        id: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/rest/incident/deleteIncident';
-};
-
-export type IncidentDeleteIncidentErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * The path exists with another method, named by `Allow`.
-     */
-    405: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentDeleteIncidentError = IncidentDeleteIncidentErrors[keyof IncidentDeleteIncidentErrors];
-
-export type IncidentDeleteIncidentResponses = {
-    /**
-     * OK
-     */
-    200: {
-        id: string;
-        deleted: true;
-    };
-};
-
-export type IncidentDeleteIncidentResponse = IncidentDeleteIncidentResponses[keyof IncidentDeleteIncidentResponses];
 
 export type NotificationNotifyUsersData = {
     body: {
@@ -4837,6 +4063,12 @@ export type NotificationNotifyUsersData = {
             type: string;
         };
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/notifyUsers';
@@ -4846,43 +4078,47 @@ export type NotificationNotifyUsersErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationNotifyUsersError = NotificationNotifyUsersErrors[keyof NotificationNotifyUsersErrors];
@@ -4892,7 +4128,14 @@ export type NotificationNotifyUsersResponses = {
      * OK
      */
     200: {
+        /**
+         * How many inbox rows were written: one per known user.
+         */
         notified: number;
+        /**
+         * Ids among `userIds` that no user has: nothing was stored for them.
+         */
+        unknownUserIds: Array<string>;
     };
 };
 
@@ -4932,6 +4175,12 @@ export type NotificationSendExternalData = {
          */
         idempotencyKey?: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/sendExternal';
@@ -4941,43 +4190,47 @@ export type NotificationSendExternalErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationSendExternalError = NotificationSendExternalErrors[keyof NotificationSendExternalErrors];
@@ -4989,6 +4242,10 @@ export type NotificationSendExternalResponses = {
     200: {
         notificationId: string;
         deliveries: Array<Delivery>;
+        /**
+         * Ids no user has: no delivery was created for them.
+         */
+        unknownUserIds: Array<string>;
     };
 };
 
@@ -5024,6 +4281,12 @@ export type NotificationSendTransactionalData = {
          */
         idempotencyKey?: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/sendTransactional';
@@ -5033,43 +4296,47 @@ export type NotificationSendTransactionalErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationSendTransactionalError = NotificationSendTransactionalErrors[keyof NotificationSendTransactionalErrors];
@@ -5081,10 +4348,130 @@ export type NotificationSendTransactionalResponses = {
     200: {
         notificationId: string;
         deliveries: Array<Delivery>;
+        /**
+         * Ids no user has: no delivery was created for them.
+         */
+        unknownUserIds: Array<string>;
     };
 };
 
 export type NotificationSendTransactionalResponse = NotificationSendTransactionalResponses[keyof NotificationSendTransactionalResponses];
+
+export type NotificationSendToAddressData = {
+    body: {
+        /**
+         * An e-mail address that belongs to no account.
+         */
+        address: string;
+        /**
+         * An e-mail strategy; without it, the first enabled and configured one by id.
+         */
+        strategyId?: string;
+        notification: {
+            title: string;
+            /**
+             * Markdown.
+             */
+            description?: string;
+            /**
+             * A call to action: a button in e-mail and chat, a link in text.
+             */
+            action?: {
+                label: string;
+                url: string;
+            };
+            /**
+             * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+             */
+            type: string;
+        };
+        /**
+         * Put in `List-Unsubscribe` (RFC 8058 one-click); the caller answers it.
+         */
+        unsubscribeUrl?: string;
+        /**
+         * Names the message (its `Message-ID`): the same on a repeat, so receivers drop it.
+         */
+        messageId?: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/sendToAddress';
+};
+
+export type NotificationSendToAddressErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationSendToAddressError = NotificationSendToAddressErrors[keyof NotificationSendToAddressErrors];
+
+export type NotificationSendToAddressResponses = {
+    /**
+     * OK
+     */
+    200: {
+        sent: boolean;
+        /**
+         * The strategy that sent it, or would have.
+         */
+        strategyId: string | null;
+        /**
+         * Why it was not sent (secrets scrubbed).
+         */
+        error: string | null;
+    };
+};
+
+export type NotificationSendToAddressResponse = NotificationSendToAddressResponses[keyof NotificationSendToAddressResponses];
 
 export type NotificationGetNotificationsData = {
     body?: never;
@@ -5099,9 +4486,9 @@ export type NotificationGetNotificationsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/notification/getNotifications';
 };
@@ -5110,31 +4497,35 @@ export type NotificationGetNotificationsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationGetNotificationsError = NotificationGetNotificationsErrors[keyof NotificationGetNotificationsErrors];
@@ -5165,31 +4556,35 @@ export type NotificationGetUnreadCountErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationGetUnreadCountError = NotificationGetUnreadCountErrors[keyof NotificationGetUnreadCountErrors];
@@ -5211,6 +4606,12 @@ export type NotificationMarkAsReadData = {
     } | {
         all: true;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/markAsRead';
@@ -5220,39 +4621,47 @@ export type NotificationMarkAsReadErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationMarkAsReadError = NotificationMarkAsReadErrors[keyof NotificationMarkAsReadErrors];
@@ -5273,6 +4682,12 @@ export type NotificationDeleteNotificationData = {
     body: {
         id: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/deleteNotification';
@@ -5282,39 +4697,47 @@ export type NotificationDeleteNotificationErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationDeleteNotificationError = NotificationDeleteNotificationErrors[keyof NotificationDeleteNotificationErrors];
@@ -5342,60 +4765,49 @@ export type NotificationStreamNotificationsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationStreamNotificationsError = NotificationStreamNotificationsErrors[keyof NotificationStreamNotificationsErrors];
 
 export type NotificationStreamNotificationsResponses = {
     /**
-     * OK
+     * Each event is `event: message` with `data:` one JSON value of this schema (the schema is that value, as event-stream clients yield it). The stream stays open; comment lines keep it alive. If it fails after opening, it ends with `event: error` whose `data:` is an `ErrorResponse`.
      */
     200: {
-        event: 'message';
-        data: {
-            kind: 'notification';
-            notification: InAppNotification;
-        } | {
-            kind: 'unread';
-            count: number;
-        };
-        id?: string;
-        retry?: number;
+        kind: 'notification';
+        notification: InAppNotification;
     } | {
-        event: 'done';
-        data?: unknown;
-        id?: string;
-        retry?: number;
-    } | {
-        event: 'error';
-        data?: unknown;
-        id?: string;
-        retry?: number;
+        kind: 'unread';
+        count: number;
     };
 };
 
@@ -5412,31 +4824,35 @@ export type NotificationGetMyChannelsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationGetMyChannelsError = NotificationGetMyChannelsErrors[keyof NotificationGetMyChannelsErrors];
@@ -5463,6 +4879,12 @@ export type NotificationUpdateMyChannelData = {
             [key: string]: unknown;
         };
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/updateMyChannel';
@@ -5472,39 +4894,47 @@ export type NotificationUpdateMyChannelErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationUpdateMyChannelError = NotificationUpdateMyChannelErrors[keyof NotificationUpdateMyChannelErrors];
@@ -5527,9 +4957,9 @@ export type NotificationGetMySubscriptionsData = {
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/notification/getMySubscriptions';
 };
@@ -5538,31 +4968,35 @@ export type NotificationGetMySubscriptionsErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationGetMySubscriptionsError = NotificationGetMySubscriptionsErrors[keyof NotificationGetMySubscriptionsErrors];
@@ -5593,6 +5027,24 @@ export type NotificationCreateSubscriptionData = {
          */
         groupId?: string;
         events?: Array<'health' | 'incident' | 'maintenance'>;
+        /**
+         * Repeat an alert this often while the system stays unhealthy or the incident stays open, until someone acknowledges it.
+         */
+        remindEverySeconds?: number;
+        /**
+         * Tell `escalateToUserId` when an alert is still unacknowledged this long after it opened.
+         */
+        escalateAfterSeconds?: number;
+        /**
+         * The second person to alert (must exist, and must be able to read the system when the escalation goes out).
+         */
+        escalateToUserId?: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
     };
     path?: never;
     query?: never;
@@ -5603,39 +5055,47 @@ export type NotificationCreateSubscriptionErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationCreateSubscriptionError = NotificationCreateSubscriptionErrors[keyof NotificationCreateSubscriptionErrors];
@@ -5649,9 +5109,92 @@ export type NotificationCreateSubscriptionResponses = {
 
 export type NotificationCreateSubscriptionResponse = NotificationCreateSubscriptionResponses[keyof NotificationCreateSubscriptionResponses];
 
+export type NotificationUpdateSubscriptionData = {
+    body: {
+        id: string;
+        /**
+         * The kinds of events the subscription hears from now on.
+         */
+        events: Array<'health' | 'incident' | 'maintenance'>;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/updateSubscription';
+};
+
+export type NotificationUpdateSubscriptionErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationUpdateSubscriptionError = NotificationUpdateSubscriptionErrors[keyof NotificationUpdateSubscriptionErrors];
+
+export type NotificationUpdateSubscriptionResponses = {
+    /**
+     * OK
+     */
+    200: Subscription;
+};
+
+export type NotificationUpdateSubscriptionResponse = NotificationUpdateSubscriptionResponses[keyof NotificationUpdateSubscriptionResponses];
+
 export type NotificationDeleteSubscriptionData = {
     body: {
         id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
     };
     path?: never;
     query?: never;
@@ -5662,39 +5205,47 @@ export type NotificationDeleteSubscriptionErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationDeleteSubscriptionError = NotificationDeleteSubscriptionErrors[keyof NotificationDeleteSubscriptionErrors];
@@ -5711,6 +5262,312 @@ export type NotificationDeleteSubscriptionResponses = {
 
 export type NotificationDeleteSubscriptionResponse = NotificationDeleteSubscriptionResponses[keyof NotificationDeleteSubscriptionResponses];
 
+export type NotificationGetMyAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/notification/getMyAlerts';
+};
+
+export type NotificationGetMyAlertsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationGetMyAlertsError = NotificationGetMyAlertsErrors[keyof NotificationGetMyAlertsErrors];
+
+export type NotificationGetMyAlertsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        alerts: Array<Alert>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type NotificationGetMyAlertsResponse = NotificationGetMyAlertsResponses[keyof NotificationGetMyAlertsResponses];
+
+export type NotificationAcknowledgeAlertData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/acknowledgeAlert';
+};
+
+export type NotificationAcknowledgeAlertErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationAcknowledgeAlertError = NotificationAcknowledgeAlertErrors[keyof NotificationAcknowledgeAlertErrors];
+
+export type NotificationAcknowledgeAlertResponses = {
+    /**
+     * OK
+     */
+    200: Alert;
+};
+
+export type NotificationAcknowledgeAlertResponse = NotificationAcknowledgeAlertResponses[keyof NotificationAcknowledgeAlertResponses];
+
+export type NotificationGetSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Only the subscriptions of this user.
+         */
+        userId?: string;
+        /**
+         * Only the subscriptions of this team.
+         */
+        teamId?: string;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/notification/getSubscriptions';
+};
+
+export type NotificationGetSubscriptionsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationGetSubscriptionsError = NotificationGetSubscriptionsErrors[keyof NotificationGetSubscriptionsErrors];
+
+export type NotificationGetSubscriptionsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        subscriptions: Array<Subscription>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type NotificationGetSubscriptionsResponse = NotificationGetSubscriptionsResponses[keyof NotificationGetSubscriptionsResponses];
+
+export type NotificationCreateSubscriptionForData = {
+    body: {
+        /**
+         * The user who hears.
+         */
+        userId?: string;
+        /**
+         * The team whose every current member hears.
+         */
+        teamId?: string;
+        /**
+         * Hear about this system.
+         */
+        systemId?: string;
+        /**
+         * Hear about the systems of this group.
+         */
+        groupId?: string;
+        events?: Array<'health' | 'incident' | 'maintenance'>;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/createSubscriptionFor';
+};
+
+export type NotificationCreateSubscriptionForErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationCreateSubscriptionForError = NotificationCreateSubscriptionForErrors[keyof NotificationCreateSubscriptionForErrors];
+
+export type NotificationCreateSubscriptionForResponses = {
+    /**
+     * OK
+     */
+    200: Subscription;
+};
+
+export type NotificationCreateSubscriptionForResponse = NotificationCreateSubscriptionForResponses[keyof NotificationCreateSubscriptionForResponses];
+
 export type NotificationGetStrategiesData = {
     body?: never;
     path?: never;
@@ -5722,35 +5579,35 @@ export type NotificationGetStrategiesErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationGetStrategiesError = NotificationGetStrategiesErrors[keyof NotificationGetStrategiesErrors];
@@ -5780,6 +5637,12 @@ export type NotificationUpdateStrategyData = {
             [key: string]: unknown;
         };
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/updateStrategy';
@@ -5789,43 +5652,47 @@ export type NotificationUpdateStrategyErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationUpdateStrategyError = NotificationUpdateStrategyErrors[keyof NotificationUpdateStrategyErrors];
@@ -5846,6 +5713,12 @@ export type NotificationSendTestNotificationData = {
          */
         strategyId: string;
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/rest/notification/sendTestNotification';
@@ -5855,43 +5728,47 @@ export type NotificationSendTestNotificationErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationSendTestNotificationError = NotificationSendTestNotificationErrors[keyof NotificationSendTestNotificationErrors];
@@ -5945,39 +5822,39 @@ export type NotificationPreviewNotificationErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationPreviewNotificationError = NotificationPreviewNotificationErrors[keyof NotificationPreviewNotificationErrors];
@@ -6005,14 +5882,16 @@ export type NotificationGetDeliveriesData = {
         strategyId?: string;
         userId?: string;
         notificationId?: string;
+        createdFrom?: string;
+        createdBefore?: string;
         /**
          * Rows per page, 1 to 1000. Default 100.
          */
         limit?: number;
         /**
-         * The previous page's `nextCursor`; leave it out for the first page.
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
-        cursor?: string;
+        cursor?: string | null;
     };
     url: '/rest/notification/getDeliveries';
 };
@@ -6021,35 +5900,35 @@ export type NotificationGetDeliveriesErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
-    405: Error;
+    405: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationGetDeliveriesError = NotificationGetDeliveriesErrors[keyof NotificationGetDeliveriesErrors];
@@ -6059,7 +5938,7 @@ export type NotificationGetDeliveriesResponses = {
      * OK
      */
     200: {
-        deliveries: Array<Delivery>;
+        deliveries: Array<DeliveryLogEntry>;
         /**
          * Pass as `cursor` to read the next page; null when this page is the last.
          */
@@ -6069,20 +5948,2779 @@ export type NotificationGetDeliveriesResponses = {
 
 export type NotificationGetDeliveriesResponse = NotificationGetDeliveriesResponses[keyof NotificationGetDeliveriesResponses];
 
+export type NotificationRedeliverData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/notification/redeliver';
+};
+
+export type NotificationRedeliverErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type NotificationRedeliverError = NotificationRedeliverErrors[keyof NotificationRedeliverErrors];
+
+export type NotificationRedeliverResponses = {
+    /**
+     * OK
+     */
+    200: Delivery;
+};
+
+export type NotificationRedeliverResponse = NotificationRedeliverResponses[keyof NotificationRedeliverResponses];
+
+export type MaintenanceGetWindowsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        systemId?: string;
+        includePast?: boolean;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/maintenance/getWindows';
+};
+
+export type MaintenanceGetWindowsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type MaintenanceGetWindowsError = MaintenanceGetWindowsErrors[keyof MaintenanceGetWindowsErrors];
+
+export type MaintenanceGetWindowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        windows: Array<Window>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type MaintenanceGetWindowsResponse = MaintenanceGetWindowsResponses[keyof MaintenanceGetWindowsResponses];
+
+export type MaintenanceGetBulkActiveWindowsData = {
+    body: {
+        systemIds: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/maintenance/getBulkActiveWindows';
+};
+
+export type MaintenanceGetBulkActiveWindowsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type MaintenanceGetBulkActiveWindowsError = MaintenanceGetBulkActiveWindowsErrors[keyof MaintenanceGetBulkActiveWindowsErrors];
+
+export type MaintenanceGetBulkActiveWindowsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        windows: Array<Window>;
+    };
+};
+
+export type MaintenanceGetBulkActiveWindowsResponse = MaintenanceGetBulkActiveWindowsResponses[keyof MaintenanceGetBulkActiveWindowsResponses];
+
+export type MaintenanceScheduleWindowData = {
+    body: {
+        title: string;
+        description?: string;
+        systemIds: Array<string>;
+        startAt: string;
+        endAt: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/maintenance/scheduleWindow';
+};
+
+export type MaintenanceScheduleWindowErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type MaintenanceScheduleWindowError = MaintenanceScheduleWindowErrors[keyof MaintenanceScheduleWindowErrors];
+
+export type MaintenanceScheduleWindowResponses = {
+    /**
+     * OK
+     */
+    200: Window;
+};
+
+export type MaintenanceScheduleWindowResponse = MaintenanceScheduleWindowResponses[keyof MaintenanceScheduleWindowResponses];
+
+export type MaintenanceUpdateWindowData = {
+    body: {
+        title?: string;
+        description?: string;
+        systemIds?: Array<string>;
+        startAt?: string;
+        endAt?: string;
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/maintenance/updateWindow';
+};
+
+export type MaintenanceUpdateWindowErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type MaintenanceUpdateWindowError = MaintenanceUpdateWindowErrors[keyof MaintenanceUpdateWindowErrors];
+
+export type MaintenanceUpdateWindowResponses = {
+    /**
+     * OK
+     */
+    200: Window;
+};
+
+export type MaintenanceUpdateWindowResponse = MaintenanceUpdateWindowResponses[keyof MaintenanceUpdateWindowResponses];
+
+export type MaintenanceDeleteWindowData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/maintenance/deleteWindow';
+};
+
+export type MaintenanceDeleteWindowErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type MaintenanceDeleteWindowError = MaintenanceDeleteWindowErrors[keyof MaintenanceDeleteWindowErrors];
+
+export type MaintenanceDeleteWindowResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type MaintenanceDeleteWindowResponse = MaintenanceDeleteWindowResponses[keyof MaintenanceDeleteWindowResponses];
+
+export type HealthcheckGetHealthCheckTypesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/getHealthCheckTypes';
+};
+
+export type HealthcheckGetHealthCheckTypesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetHealthCheckTypesError = HealthcheckGetHealthCheckTypesErrors[keyof HealthcheckGetHealthCheckTypesErrors];
+
+export type HealthcheckGetHealthCheckTypesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        types: Array<HealthCheckType>;
+    };
+};
+
+export type HealthcheckGetHealthCheckTypesResponse = HealthcheckGetHealthCheckTypesResponses[keyof HealthcheckGetHealthCheckTypesResponses];
+
+export type HealthcheckGetHealthChecksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        systemId?: string;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/healthcheck/getHealthChecks';
+};
+
+export type HealthcheckGetHealthChecksErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetHealthChecksError = HealthcheckGetHealthChecksErrors[keyof HealthcheckGetHealthChecksErrors];
+
+export type HealthcheckGetHealthChecksResponses = {
+    /**
+     * OK
+     */
+    200: {
+        healthChecks: Array<HealthCheck>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type HealthcheckGetHealthChecksResponse = HealthcheckGetHealthChecksResponses[keyof HealthcheckGetHealthChecksResponses];
+
+export type HealthcheckCreateHealthCheckData = {
+    body: ({
+        type: 'healthcheck.http';
+    } & CreateHealthCheckHealthcheckHttp) | ({
+        type: 'healthcheck.tcp';
+    } & CreateHealthCheckHealthcheckTcp) | ({
+        type: 'healthcheck.dns';
+    } & CreateHealthCheckHealthcheckDns) | ({
+        type: 'healthcheck.tls';
+    } & CreateHealthCheckHealthcheckTls) | ({
+        type: 'healthcheck.postgres';
+    } & CreateHealthCheckHealthcheckPostgres) | ({
+        type: 'healthcheck.heartbeat';
+    } & CreateHealthCheckHealthcheckHeartbeat);
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/createHealthCheck';
+};
+
+export type HealthcheckCreateHealthCheckErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckCreateHealthCheckError = HealthcheckCreateHealthCheckErrors[keyof HealthcheckCreateHealthCheckErrors];
+
+export type HealthcheckCreateHealthCheckResponses = {
+    /**
+     * OK
+     */
+    200: SavedHealthCheck;
+};
+
+export type HealthcheckCreateHealthCheckResponse = HealthcheckCreateHealthCheckResponses[keyof HealthcheckCreateHealthCheckResponses];
+
+export type HealthcheckUpdateHealthCheckData = {
+    body: {
+        id: string;
+        name?: string;
+        type: 'healthcheck.http';
+        config?: {
+            method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+            url: string;
+            headers?: {
+                [key: string]: string;
+            };
+            expectedStatus?: Array<number>;
+            bodyContains?: string;
+            /**
+             * Milliseconds; tightens the check timeout for this type, never extends it.
+             */
+            timeoutMs?: number;
+            followRedirects?: boolean;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    } | {
+        id: string;
+        name?: string;
+        type: 'healthcheck.tcp';
+        config?: {
+            host: string;
+            port: number;
+            /**
+             * Milliseconds; tightens the check timeout for this type, never extends it.
+             */
+            timeoutMs?: number;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    } | {
+        id: string;
+        name?: string;
+        type: 'healthcheck.dns';
+        config?: {
+            name: string;
+            recordType?: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT';
+            expected?: Array<string>;
+            match?: 'any' | 'all';
+            resolver?: {
+                address: string;
+                port?: number;
+            };
+            /**
+             * Milliseconds; tightens the check timeout for this type, never extends it.
+             */
+            timeoutMs?: number;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    } | {
+        id: string;
+        name?: string;
+        type: 'healthcheck.tls';
+        config?: {
+            host: string;
+            port?: number;
+            warningDays?: number;
+            criticalDays?: number;
+            ca?: string;
+            /**
+             * Milliseconds; tightens the check timeout for this type, never extends it.
+             */
+            timeoutMs?: number;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    } | {
+        id: string;
+        name?: string;
+        type: 'healthcheck.postgres';
+        config?: {
+            host: string;
+            port?: number;
+            database?: string;
+            username?: string;
+            /**
+             * The password of the user; kept when left out, unless host or port change.
+             */
+            password?: string;
+            ssl?: 'disable' | 'prefer' | 'require' | 'verify-full';
+            /**
+             * Milliseconds; tightens the check timeout for this type, never extends it.
+             */
+            timeoutMs?: number;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    } | {
+        id: string;
+        name?: string;
+        type: 'healthcheck.heartbeat';
+        config?: {
+            graceSeconds?: number;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    } | {
+        id: string;
+        name?: string;
+        /**
+         * The config of the check's current type, checked against that type's schema.
+         */
+        config?: {
+            [key: string]: unknown;
+        };
+        intervalSeconds?: number;
+        timeoutMs?: number;
+        failuresBeforeAlert?: number;
+        recoveriesBeforeResolve?: number;
+        retryIntervalSeconds?: number | null;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/updateHealthCheck';
+};
+
+export type HealthcheckUpdateHealthCheckErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckUpdateHealthCheckError = HealthcheckUpdateHealthCheckErrors[keyof HealthcheckUpdateHealthCheckErrors];
+
+export type HealthcheckUpdateHealthCheckResponses = {
+    /**
+     * OK
+     */
+    200: SavedHealthCheck;
+};
+
+export type HealthcheckUpdateHealthCheckResponse = HealthcheckUpdateHealthCheckResponses[keyof HealthcheckUpdateHealthCheckResponses];
+
+export type HealthcheckDeleteHealthCheckData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/deleteHealthCheck';
+};
+
+export type HealthcheckDeleteHealthCheckErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckDeleteHealthCheckError = HealthcheckDeleteHealthCheckErrors[keyof HealthcheckDeleteHealthCheckErrors];
+
+export type HealthcheckDeleteHealthCheckResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type HealthcheckDeleteHealthCheckResponse = HealthcheckDeleteHealthCheckResponses[keyof HealthcheckDeleteHealthCheckResponses];
+
+export type HealthcheckRunHealthCheckData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/runHealthCheck';
+};
+
+export type HealthcheckRunHealthCheckErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckRunHealthCheckError = HealthcheckRunHealthCheckErrors[keyof HealthcheckRunHealthCheckErrors];
+
+export type HealthcheckRunHealthCheckResponses = {
+    /**
+     * OK
+     */
+    200: HealthCheckResult;
+};
+
+export type HealthcheckRunHealthCheckResponse = HealthcheckRunHealthCheckResponses[keyof HealthcheckRunHealthCheckResponses];
+
+export type HealthcheckGetHistoryData = {
+    body?: never;
+    path?: never;
+    query: {
+        healthCheckId: string;
+        before?: string;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/healthcheck/getHistory';
+};
+
+export type HealthcheckGetHistoryErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetHistoryError = HealthcheckGetHistoryErrors[keyof HealthcheckGetHistoryErrors];
+
+export type HealthcheckGetHistoryResponses = {
+    /**
+     * OK
+     */
+    200: HealthCheckHistory;
+};
+
+export type HealthcheckGetHistoryResponse = HealthcheckGetHistoryResponses[keyof HealthcheckGetHistoryResponses];
+
+export type HealthcheckGetSystemHealthStatusData = {
+    body?: never;
+    path?: never;
+    query: {
+        systemId: string;
+    };
+    url: '/rest/healthcheck/getSystemHealthStatus';
+};
+
+export type HealthcheckGetSystemHealthStatusErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetSystemHealthStatusError = HealthcheckGetSystemHealthStatusErrors[keyof HealthcheckGetSystemHealthStatusErrors];
+
+export type HealthcheckGetSystemHealthStatusResponses = {
+    /**
+     * OK
+     */
+    200: SystemHealthStatus;
+};
+
+export type HealthcheckGetSystemHealthStatusResponse = HealthcheckGetSystemHealthStatusResponses[keyof HealthcheckGetSystemHealthStatusResponses];
+
+export type HealthcheckGetBulkSystemHealthStatusData = {
+    body: {
+        systemIds: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/getBulkSystemHealthStatus';
+};
+
+export type HealthcheckGetBulkSystemHealthStatusErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetBulkSystemHealthStatusError = HealthcheckGetBulkSystemHealthStatusErrors[keyof HealthcheckGetBulkSystemHealthStatusErrors];
+
+export type HealthcheckGetBulkSystemHealthStatusResponses = {
+    /**
+     * OK
+     */
+    200: {
+        statuses: Array<SystemHealthStatus>;
+    };
+};
+
+export type HealthcheckGetBulkSystemHealthStatusResponse = HealthcheckGetBulkSystemHealthStatusResponses[keyof HealthcheckGetBulkSystemHealthStatusResponses];
+
+export type HealthcheckRotateHeartbeatTokenData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/rotateHeartbeatToken';
+};
+
+export type HealthcheckRotateHeartbeatTokenErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckRotateHeartbeatTokenError = HealthcheckRotateHeartbeatTokenErrors[keyof HealthcheckRotateHeartbeatTokenErrors];
+
+export type HealthcheckRotateHeartbeatTokenResponses = {
+    /**
+     * OK
+     */
+    200: {
+        healthCheckId: string;
+        heartbeatToken: string;
+    };
+};
+
+export type HealthcheckRotateHeartbeatTokenResponse = HealthcheckRotateHeartbeatTokenResponses[keyof HealthcheckRotateHeartbeatTokenResponses];
+
+export type HealthcheckSetSystemDependenciesData = {
+    body: {
+        systemId: string;
+        dependsOn: Array<string>;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/setSystemDependencies';
+};
+
+export type HealthcheckSetSystemDependenciesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckSetSystemDependenciesError = HealthcheckSetSystemDependenciesErrors[keyof HealthcheckSetSystemDependenciesErrors];
+
+export type HealthcheckSetSystemDependenciesResponses = {
+    /**
+     * OK
+     */
+    200: SystemDependencies;
+};
+
+export type HealthcheckSetSystemDependenciesResponse = HealthcheckSetSystemDependenciesResponses[keyof HealthcheckSetSystemDependenciesResponses];
+
+export type HealthcheckGetSystemDependenciesData = {
+    body?: never;
+    path?: never;
+    query: {
+        systemId: string;
+    };
+    url: '/rest/healthcheck/getSystemDependencies';
+};
+
+export type HealthcheckGetSystemDependenciesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetSystemDependenciesError = HealthcheckGetSystemDependenciesErrors[keyof HealthcheckGetSystemDependenciesErrors];
+
+export type HealthcheckGetSystemDependenciesResponses = {
+    /**
+     * OK
+     */
+    200: SystemDependencies;
+};
+
+export type HealthcheckGetSystemDependenciesResponse = HealthcheckGetSystemDependenciesResponses[keyof HealthcheckGetSystemDependenciesResponses];
+
+export type HealthcheckGetUptimeData = {
+    body: {
+        systemIds?: Array<string>;
+        healthCheckIds?: Array<string>;
+        windows?: Array<'24h' | '7d' | '30d' | '90d'>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/getUptime';
+};
+
+export type HealthcheckGetUptimeErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetUptimeError = HealthcheckGetUptimeErrors[keyof HealthcheckGetUptimeErrors];
+
+export type HealthcheckGetUptimeResponses = {
+    /**
+     * OK
+     */
+    200: Uptime;
+};
+
+export type HealthcheckGetUptimeResponse = HealthcheckGetUptimeResponses[keyof HealthcheckGetUptimeResponses];
+
+export type HealthcheckGetRollupsData = {
+    body?: never;
+    path?: never;
+    query: {
+        healthCheckId: string;
+        window: '24h' | '7d' | '30d' | '90d';
+    };
+    url: '/rest/healthcheck/getRollups';
+};
+
+export type HealthcheckGetRollupsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetRollupsError = HealthcheckGetRollupsErrors[keyof HealthcheckGetRollupsErrors];
+
+export type HealthcheckGetRollupsResponses = {
+    /**
+     * OK
+     */
+    200: Rollups;
+};
+
+export type HealthcheckGetRollupsResponse = HealthcheckGetRollupsResponses[keyof HealthcheckGetRollupsResponses];
+
+export type HealthcheckGetDailyUptimeData = {
+    body: {
+        systemIds: Array<string>;
+        days?: number;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/healthcheck/getDailyUptime';
+};
+
+export type HealthcheckGetDailyUptimeErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetDailyUptimeError = HealthcheckGetDailyUptimeErrors[keyof HealthcheckGetDailyUptimeErrors];
+
+export type HealthcheckGetDailyUptimeResponses = {
+    /**
+     * OK
+     */
+    200: DailyUptime;
+};
+
+export type HealthcheckGetDailyUptimeResponse = HealthcheckGetDailyUptimeResponses[keyof HealthcheckGetDailyUptimeResponses];
+
+export type HealthcheckGetSchedulerStatusData = {
+    body?: never;
+    path?: never;
+    query?: {
+        windowMinutes?: number;
+    };
+    url: '/rest/healthcheck/getSchedulerStatus';
+};
+
+export type HealthcheckGetSchedulerStatusErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckGetSchedulerStatusError = HealthcheckGetSchedulerStatusErrors[keyof HealthcheckGetSchedulerStatusErrors];
+
+export type HealthcheckGetSchedulerStatusResponses = {
+    /**
+     * OK
+     */
+    200: SchedulerStatus;
+};
+
+export type HealthcheckGetSchedulerStatusResponse = HealthcheckGetSchedulerStatusResponses[keyof HealthcheckGetSchedulerStatusResponses];
+
+export type IncidentGetIncidentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        systemId?: string;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/incident/getIncidents';
+};
+
+export type IncidentGetIncidentsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentGetIncidentsError = IncidentGetIncidentsErrors[keyof IncidentGetIncidentsErrors];
+
+export type IncidentGetIncidentsResponses = {
+    /**
+     * OK
+     */
+    200: {
+        incidents: Array<Incident>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type IncidentGetIncidentsResponse = IncidentGetIncidentsResponses[keyof IncidentGetIncidentsResponses];
+
+export type IncidentListIncidentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        includeResolved?: boolean;
+        systemId?: string;
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+        offset?: number;
+    };
+    url: '/rest/incident/listIncidents';
+};
+
+export type IncidentListIncidentsErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentListIncidentsError = IncidentListIncidentsErrors[keyof IncidentListIncidentsErrors];
+
+export type IncidentListIncidentsResponses = {
+    /**
+     * OK
+     */
+    200: IncidentPage;
+};
+
+export type IncidentListIncidentsResponse = IncidentListIncidentsResponses[keyof IncidentListIncidentsResponses];
+
+export type IncidentGetIncidentData = {
+    body?: never;
+    path?: never;
+    query: {
+        id: string;
+    };
+    url: '/rest/incident/getIncident';
+};
+
+export type IncidentGetIncidentErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentGetIncidentError = IncidentGetIncidentErrors[keyof IncidentGetIncidentErrors];
+
+export type IncidentGetIncidentResponses = {
+    /**
+     * OK
+     */
+    200: IncidentDetail;
+};
+
+export type IncidentGetIncidentResponse = IncidentGetIncidentResponses[keyof IncidentGetIncidentResponses];
+
+export type IncidentCreateIncidentData = {
+    body: {
+        title: string;
+        severity: Severity;
+        description?: string;
+        systemIds?: Array<string>;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/incident/createIncident';
+};
+
+export type IncidentCreateIncidentErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentCreateIncidentError = IncidentCreateIncidentErrors[keyof IncidentCreateIncidentErrors];
+
+export type IncidentCreateIncidentResponses = {
+    /**
+     * OK
+     */
+    200: IncidentDetail;
+};
+
+export type IncidentCreateIncidentResponse = IncidentCreateIncidentResponses[keyof IncidentCreateIncidentResponses];
+
+export type IncidentUpdateIncidentData = {
+    body: {
+        id: string;
+        status?: IncidentStatus;
+        title?: string;
+        severity?: Severity;
+        description?: string;
+        systemIds?: Array<string>;
+        message?: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/incident/updateIncident';
+};
+
+export type IncidentUpdateIncidentErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentUpdateIncidentError = IncidentUpdateIncidentErrors[keyof IncidentUpdateIncidentErrors];
+
+export type IncidentUpdateIncidentResponses = {
+    /**
+     * OK
+     */
+    200: IncidentDetail;
+};
+
+export type IncidentUpdateIncidentResponse = IncidentUpdateIncidentResponses[keyof IncidentUpdateIncidentResponses];
+
+export type IncidentDeleteIncidentData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/incident/deleteIncident';
+};
+
+export type IncidentDeleteIncidentErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentDeleteIncidentError = IncidentDeleteIncidentErrors[keyof IncidentDeleteIncidentErrors];
+
+export type IncidentDeleteIncidentResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type IncidentDeleteIncidentResponse = IncidentDeleteIncidentResponses[keyof IncidentDeleteIncidentResponses];
+
+export type StatuspageGetPagesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/statuspage/getPages';
+};
+
+export type StatuspageGetPagesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageGetPagesError = StatuspageGetPagesErrors[keyof StatuspageGetPagesErrors];
+
+export type StatuspageGetPagesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        pages: Array<StatusPage>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type StatuspageGetPagesResponse = StatuspageGetPagesResponses[keyof StatuspageGetPagesResponses];
+
+export type StatuspageGetPageData = {
+    body?: never;
+    path?: never;
+    query: {
+        id: string;
+    };
+    url: '/rest/statuspage/getPage';
+};
+
+export type StatuspageGetPageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageGetPageError = StatuspageGetPageErrors[keyof StatuspageGetPageErrors];
+
+export type StatuspageGetPageResponses = {
+    /**
+     * OK
+     */
+    200: StatusPage;
+};
+
+export type StatuspageGetPageResponse = StatuspageGetPageResponses[keyof StatuspageGetPageResponses];
+
+export type StatuspageCreatePageData = {
+    body: {
+        slug: string;
+        title: string;
+        description?: string;
+        logoUrl?: string | null;
+        brandColor?: string | null;
+        customDomain?: string | null;
+        sections?: Array<{
+            title: string;
+            items: Array<{
+                kind: 'system';
+                systemId: string;
+                displayName: string;
+            } | {
+                kind: 'group';
+                groupId: string;
+                displayName: string;
+            }>;
+        }>;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/statuspage/createPage';
+};
+
+export type StatuspageCreatePageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageCreatePageError = StatuspageCreatePageErrors[keyof StatuspageCreatePageErrors];
+
+export type StatuspageCreatePageResponses = {
+    /**
+     * OK
+     */
+    200: StatusPage;
+};
+
+export type StatuspageCreatePageResponse = StatuspageCreatePageResponses[keyof StatuspageCreatePageResponses];
+
+export type StatuspageUpdatePageData = {
+    body: {
+        slug?: string;
+        title?: string;
+        description?: string;
+        logoUrl?: string | null;
+        brandColor?: string | null;
+        customDomain?: string | null;
+        sections?: Array<{
+            title: string;
+            items: Array<{
+                kind: 'system';
+                systemId: string;
+                displayName: string;
+            } | {
+                kind: 'group';
+                groupId: string;
+                displayName: string;
+            }>;
+        }>;
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/statuspage/updatePage';
+};
+
+export type StatuspageUpdatePageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageUpdatePageError = StatuspageUpdatePageErrors[keyof StatuspageUpdatePageErrors];
+
+export type StatuspageUpdatePageResponses = {
+    /**
+     * OK
+     */
+    200: StatusPage;
+};
+
+export type StatuspageUpdatePageResponse = StatuspageUpdatePageResponses[keyof StatuspageUpdatePageResponses];
+
+export type StatuspageDeletePageData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/statuspage/deletePage';
+};
+
+export type StatuspageDeletePageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageDeletePageError = StatuspageDeletePageErrors[keyof StatuspageDeletePageErrors];
+
+export type StatuspageDeletePageResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type StatuspageDeletePageResponse = StatuspageDeletePageResponses[keyof StatuspageDeletePageResponses];
+
+export type StatuspagePublishPageData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/statuspage/publishPage';
+};
+
+export type StatuspagePublishPageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspagePublishPageError = StatuspagePublishPageErrors[keyof StatuspagePublishPageErrors];
+
+export type StatuspagePublishPageResponses = {
+    /**
+     * OK
+     */
+    200: StatusPage;
+};
+
+export type StatuspagePublishPageResponse = StatuspagePublishPageResponses[keyof StatuspagePublishPageResponses];
+
+export type StatuspageUnpublishPageData = {
+    body: {
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/statuspage/unpublishPage';
+};
+
+export type StatuspageUnpublishPageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageUnpublishPageError = StatuspageUnpublishPageErrors[keyof StatuspageUnpublishPageErrors];
+
+export type StatuspageUnpublishPageResponses = {
+    /**
+     * OK
+     */
+    200: StatusPage;
+};
+
+export type StatuspageUnpublishPageResponse = StatuspageUnpublishPageResponses[keyof StatuspageUnpublishPageResponses];
+
+export type StatuspageGetSubscribersData = {
+    body?: never;
+    path?: never;
+    query: {
+        pageId: string;
+        /**
+         * `pending` until the confirmation link is followed; only `confirmed` ones are mailed.
+         */
+        status?: 'pending' | 'confirmed';
+        /**
+         * Rows per page, 1 to 1000. Default 100.
+         */
+        limit?: number;
+        /**
+         * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+         */
+        cursor?: string | null;
+    };
+    url: '/rest/statuspage/getSubscribers';
+};
+
+export type StatuspageGetSubscribersErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageGetSubscribersError = StatuspageGetSubscribersErrors[keyof StatuspageGetSubscribersErrors];
+
+export type StatuspageGetSubscribersResponses = {
+    /**
+     * OK
+     */
+    200: {
+        subscribers: Array<StatusPageSubscriber>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
+};
+
+export type StatuspageGetSubscribersResponse = StatuspageGetSubscribersResponses[keyof StatuspageGetSubscribersResponses];
+
+export type StatuspageDeleteSubscriberData = {
+    body: {
+        pageId: string;
+        id: string;
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/statuspage/deleteSubscriber';
+};
+
+export type StatuspageDeleteSubscriberErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageDeleteSubscriberError = StatuspageDeleteSubscriberErrors[keyof StatuspageDeleteSubscriberErrors];
+
+export type StatuspageDeleteSubscriberResponses = {
+    /**
+     * OK
+     */
+    200: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type StatuspageDeleteSubscriberResponse = StatuspageDeleteSubscriberResponses[keyof StatuspageDeleteSubscriberResponses];
+
+export type StatuspageGetPublicPageData = {
+    body?: never;
+    path?: never;
+    query: {
+        slug: string;
+    };
+    url: '/rest/statuspage/getPublicPage';
+};
+
+export type StatuspageGetPublicPageErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageGetPublicPageError = StatuspageGetPublicPageErrors[keyof StatuspageGetPublicPageErrors];
+
+export type StatuspageGetPublicPageResponses = {
+    /**
+     * OK
+     */
+    200: StatusPagePublic;
+};
+
+export type StatuspageGetPublicPageResponse = StatuspageGetPublicPageResponses[keyof StatuspageGetPublicPageResponses];
+
 export type AuthKeyedData = {
     body: {
         getMe?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         changeMyPassword?: {
             currentPassword: string;
             newPassword: string;
         };
         getRegistrationStatus?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         getLoginStrategies?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         updateRegistrationStatus?: {
             allowRegistration: boolean;
@@ -6093,9 +8731,9 @@ export type AuthKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         createUser?: {
             email: string;
@@ -6116,15 +8754,18 @@ export type AuthKeyedData = {
         getUserProfiles?: {
             userIds: Array<string>;
         };
+        getTeamUsers?: {
+            teamIds: Array<string>;
+        };
         getApplications?: {
             /**
              * Rows per page, 1 to 1000. Default 100.
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         createApplication?: {
             name: string;
@@ -6146,7 +8787,7 @@ export type AuthKeyedData = {
             gracePeriodSeconds?: number;
         };
         getAccessRules?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         getRoles?: {
             /**
@@ -6154,9 +8795,9 @@ export type AuthKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         createRole?: {
             name: string;
@@ -6178,9 +8819,9 @@ export type AuthKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         createTeam?: {
             name: string;
@@ -6221,15 +8862,22 @@ export type AuthKeyedData = {
         getAuditLog?: {
             before?: string;
             action?: string;
+            actorId?: string;
             /**
              * Rows per page, 1 to 1000. Default 100.
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
     };
     path?: never;
     query?: never;
@@ -6240,39 +8888,43 @@ export type AuthKeyedErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type AuthKeyedError = AuthKeyedErrors[keyof AuthKeyedErrors];
@@ -6304,6 +8956,12 @@ export type AuthKeyedResponses = {
         };
         getUserProfiles?: {
             profiles: Array<UserProfile>;
+        };
+        getTeamUsers?: {
+            teams: Array<{
+                id: string;
+                userIds: Array<string>;
+            }>;
         };
         getApplications?: {
             applications: Array<Application>;
@@ -6375,9 +9033,9 @@ export type CatalogKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         getSystem?: {
             id: string;
@@ -6410,9 +9068,9 @@ export type CatalogKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         getGroup?: {
             id: string;
@@ -6424,9 +9082,9 @@ export type CatalogKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         createGroup?: {
             name: string;
@@ -6449,6 +9107,12 @@ export type CatalogKeyedData = {
             systemId: string;
         };
     };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/catalog';
@@ -6458,39 +9122,43 @@ export type CatalogKeyedErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type CatalogKeyedError = CatalogKeyedErrors[keyof CatalogKeyedErrors];
@@ -6541,398 +9209,6 @@ export type CatalogKeyedResponses = {
 };
 
 export type CatalogKeyedResponse = CatalogKeyedResponses[keyof CatalogKeyedResponses];
-
-export type MaintenanceKeyedData = {
-    body: {
-        getWindows?: {
-            systemId?: string;
-            includePast?: boolean;
-            /**
-             * Rows per page, 1 to 1000. Default 100.
-             */
-            limit?: number;
-            /**
-             * The previous page's `nextCursor`; leave it out for the first page.
-             */
-            cursor?: string;
-        };
-        getBulkActiveWindows?: {
-            systemIds: Array<string>;
-        };
-        scheduleWindow?: {
-            title: string;
-            description?: string;
-            systemIds: Array<string>;
-            startAt: string;
-            endAt: string;
-        };
-        updateWindow?: {
-            title?: string;
-            description?: string;
-            systemIds?: Array<string>;
-            startAt?: string;
-            endAt?: string;
-            id: string;
-        };
-        deleteWindow?: {
-            id: string;
-        };
-    };
-    path?: never;
-    query?: never;
-    url: '/api/maintenance';
-};
-
-export type MaintenanceKeyedErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type MaintenanceKeyedError = MaintenanceKeyedErrors[keyof MaintenanceKeyedErrors];
-
-export type MaintenanceKeyedResponses = {
-    /**
-     * Each key with its procedure's output, in body order.
-     */
-    200: {
-        getWindows?: {
-            windows: Array<Window>;
-            /**
-             * Pass as `cursor` to read the next page; null when this page is the last.
-             */
-            nextCursor: string | null;
-        };
-        getBulkActiveWindows?: {
-            windows: Array<Window>;
-        };
-        scheduleWindow?: Window;
-        updateWindow?: Window;
-        deleteWindow?: {
-            id: string;
-            deleted: true;
-        };
-    };
-};
-
-export type MaintenanceKeyedResponse = MaintenanceKeyedResponses[keyof MaintenanceKeyedResponses];
-
-export type HealthcheckKeyedData = {
-    body: {
-        getHealthCheckTypes?: {
-            [key: string]: unknown;
-        };
-        getHealthChecks?: {
-            systemId?: string;
-            /**
-             * Rows per page, 1 to 1000. Default 100.
-             */
-            limit?: number;
-            /**
-             * The previous page's `nextCursor`; leave it out for the first page.
-             */
-            cursor?: string;
-        };
-        createHealthCheck?: {
-            systemId: string;
-            name: string;
-            type: string;
-            config?: {
-                [key: string]: unknown;
-            };
-            intervalSeconds?: number;
-            timeoutMs?: number;
-        };
-        updateHealthCheck?: {
-            id: string;
-            name?: string;
-            type?: string;
-            config?: {
-                [key: string]: unknown;
-            };
-            intervalSeconds?: number;
-            timeoutMs?: number;
-        };
-        deleteHealthCheck?: {
-            id: string;
-        };
-        runHealthCheck?: {
-            id: string;
-        };
-        getHistory?: {
-            healthCheckId: string;
-            before?: string;
-            /**
-             * Rows per page, 1 to 1000. Default 100.
-             */
-            limit?: number;
-            /**
-             * The previous page's `nextCursor`; leave it out for the first page.
-             */
-            cursor?: string;
-        };
-        getSystemHealthStatus?: {
-            systemId: string;
-        };
-        getBulkSystemHealthStatus?: {
-            systemIds: Array<string>;
-        };
-        rotateHeartbeatToken?: {
-            id: string;
-        };
-        setSystemDependencies?: {
-            systemId: string;
-            dependsOn: Array<string>;
-        };
-        getSystemDependencies?: {
-            systemId: string;
-        };
-        getUptime?: {
-            systemIds?: Array<string>;
-            healthCheckIds?: Array<string>;
-            windows?: Array<'24h' | '7d' | '30d' | '90d'>;
-        };
-        getSchedulerStatus?: {
-            windowMinutes?: number;
-        };
-    };
-    path?: never;
-    query?: never;
-    url: '/api/healthcheck';
-};
-
-export type HealthcheckKeyedErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type HealthcheckKeyedError = HealthcheckKeyedErrors[keyof HealthcheckKeyedErrors];
-
-export type HealthcheckKeyedResponses = {
-    /**
-     * Each key with its procedure's output, in body order.
-     */
-    200: {
-        getHealthCheckTypes?: {
-            types: Array<HealthCheckType>;
-        };
-        getHealthChecks?: {
-            healthChecks: Array<HealthCheck>;
-            /**
-             * Pass as `cursor` to read the next page; null when this page is the last.
-             */
-            nextCursor: string | null;
-        };
-        createHealthCheck?: SavedHealthCheck;
-        updateHealthCheck?: SavedHealthCheck;
-        deleteHealthCheck?: {
-            id: string;
-            deleted: true;
-        };
-        runHealthCheck?: HealthCheckResult;
-        getHistory?: HealthCheckHistory;
-        getSystemHealthStatus?: SystemHealthStatus;
-        getBulkSystemHealthStatus?: {
-            statuses: Array<SystemHealthStatus>;
-        };
-        rotateHeartbeatToken?: {
-            healthCheckId: string;
-            heartbeatToken: string;
-        };
-        setSystemDependencies?: SystemDependencies;
-        getSystemDependencies?: SystemDependencies;
-        getUptime?: Uptime;
-        getSchedulerStatus?: SchedulerStatus;
-    };
-};
-
-export type HealthcheckKeyedResponse = HealthcheckKeyedResponses[keyof HealthcheckKeyedResponses];
-
-export type IncidentKeyedData = {
-    body: {
-        getIncidents?: {
-            systemId?: string;
-            /**
-             * Rows per page, 1 to 1000. Default 100.
-             */
-            limit?: number;
-            /**
-             * The previous page's `nextCursor`; leave it out for the first page.
-             */
-            cursor?: string;
-        };
-        listIncidents?: {
-            includeResolved?: boolean;
-            systemId?: string;
-            /**
-             * Rows per page, 1 to 1000. Default 100.
-             */
-            limit?: number;
-            /**
-             * The previous page's `nextCursor`; leave it out for the first page.
-             */
-            cursor?: string;
-            offset?: number;
-        };
-        getIncident?: {
-            id: string;
-        };
-        createIncident?: {
-            title: string;
-            severity: 'minor' | 'major' | 'critical';
-            description?: string;
-            systemIds?: Array<string>;
-        };
-        updateIncident?: {
-            id: string;
-            status?: 'investigating' | 'identified' | 'monitoring' | 'resolved';
-            title?: string;
-            severity?: 'minor' | 'major' | 'critical';
-            description?: string;
-            systemIds?: Array<string>;
-            message?: string;
-        };
-        deleteIncident?: {
-            id: string;
-        };
-    };
-    path?: never;
-    query?: never;
-    url: '/api/incident';
-};
-
-export type IncidentKeyedErrors = {
-    /**
-     * The input is invalid; `issues` lists each problem.
-     */
-    400: Error;
-    /**
-     * Credentials are missing or invalid.
-     */
-    401: Error;
-    /**
-     * The caller lacks an access rule, or the resource is team-only.
-     */
-    403: Error;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-    /**
-     * A unique name is taken, or the change is stale.
-     */
-    409: Error;
-    /**
-     * The body is over 1 MiB.
-     */
-    413: Error;
-    /**
-     * Rate limited; retry after `Retry-After` seconds.
-     */
-    429: Error;
-    /**
-     * An unexpected failure; the details are only in the log, under `requestId`.
-     */
-    500: Error;
-    /**
-     * The database is unreachable; retry after `Retry-After` seconds.
-     */
-    503: Error;
-};
-
-export type IncidentKeyedError = IncidentKeyedErrors[keyof IncidentKeyedErrors];
-
-export type IncidentKeyedResponses = {
-    /**
-     * Each key with its procedure's output, in body order.
-     */
-    200: {
-        getIncidents?: {
-            incidents: Array<Incident>;
-            /**
-             * Pass as `cursor` to read the next page; null when this page is the last.
-             */
-            nextCursor: string | null;
-        };
-        listIncidents?: IncidentPage;
-        getIncident?: IncidentDetail;
-        createIncident?: IncidentDetail;
-        updateIncident?: IncidentDetail;
-        deleteIncident?: {
-            id: string;
-            deleted: true;
-        };
-    };
-};
-
-export type IncidentKeyedResponse = IncidentKeyedResponses[keyof IncidentKeyedResponses];
 
 export type NotificationKeyedData = {
     body: {
@@ -7026,6 +9302,42 @@ export type NotificationKeyedData = {
              */
             idempotencyKey?: string;
         };
+        sendToAddress?: {
+            /**
+             * An e-mail address that belongs to no account.
+             */
+            address: string;
+            /**
+             * An e-mail strategy; without it, the first enabled and configured one by id.
+             */
+            strategyId?: string;
+            notification: {
+                title: string;
+                /**
+                 * Markdown.
+                 */
+                description?: string;
+                /**
+                 * A call to action: a button in e-mail and chat, a link in text.
+                 */
+                action?: {
+                    label: string;
+                    url: string;
+                };
+                /**
+                 * Kind of notification, `<plugin>.<kind>` (for example `incident.created`).
+                 */
+                type: string;
+            };
+            /**
+             * Put in `List-Unsubscribe` (RFC 8058 one-click); the caller answers it.
+             */
+            unsubscribeUrl?: string;
+            /**
+             * Names the message (its `Message-ID`): the same on a repeat, so receivers drop it.
+             */
+            messageId?: string;
+        };
         getNotifications?: {
             /**
              * Only notifications not yet read.
@@ -7036,12 +9348,12 @@ export type NotificationKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         getUnreadCount?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         markAsRead?: {
             ids: Array<string>;
@@ -7052,7 +9364,7 @@ export type NotificationKeyedData = {
             id: string;
         };
         getMyChannels?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         updateMyChannel?: {
             /**
@@ -7070,9 +9382,9 @@ export type NotificationKeyedData = {
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
         createSubscription?: {
             /**
@@ -7084,12 +9396,81 @@ export type NotificationKeyedData = {
              */
             groupId?: string;
             events?: Array<'health' | 'incident' | 'maintenance'>;
+            /**
+             * Repeat an alert this often while the system stays unhealthy or the incident stays open, until someone acknowledges it.
+             */
+            remindEverySeconds?: number;
+            /**
+             * Tell `escalateToUserId` when an alert is still unacknowledged this long after it opened.
+             */
+            escalateAfterSeconds?: number;
+            /**
+             * The second person to alert (must exist, and must be able to read the system when the escalation goes out).
+             */
+            escalateToUserId?: string;
+        };
+        updateSubscription?: {
+            id: string;
+            /**
+             * The kinds of events the subscription hears from now on.
+             */
+            events: Array<'health' | 'incident' | 'maintenance'>;
         };
         deleteSubscription?: {
             id: string;
         };
+        getMyAlerts?: {
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        acknowledgeAlert?: {
+            id: string;
+        };
+        getSubscriptions?: {
+            /**
+             * Only the subscriptions of this user.
+             */
+            userId?: string;
+            /**
+             * Only the subscriptions of this team.
+             */
+            teamId?: string;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        createSubscriptionFor?: {
+            /**
+             * The user who hears.
+             */
+            userId?: string;
+            /**
+             * The team whose every current member hears.
+             */
+            teamId?: string;
+            /**
+             * Hear about this system.
+             */
+            systemId?: string;
+            /**
+             * Hear about the systems of this group.
+             */
+            groupId?: string;
+            events?: Array<'health' | 'incident' | 'maintenance'>;
+        };
         getStrategies?: {
-            [key: string]: unknown;
+            [key: string]: never;
         };
         updateStrategy?: {
             /**
@@ -7149,15 +9530,26 @@ export type NotificationKeyedData = {
             strategyId?: string;
             userId?: string;
             notificationId?: string;
+            createdFrom?: string;
+            createdBefore?: string;
             /**
              * Rows per page, 1 to 1000. Default 100.
              */
             limit?: number;
             /**
-             * The previous page's `nextCursor`; leave it out for the first page.
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
-            cursor?: string;
+            cursor?: string | null;
         };
+        redeliver?: {
+            id: string;
+        };
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
     };
     path?: never;
     query?: never;
@@ -7168,39 +9560,43 @@ export type NotificationKeyedErrors = {
     /**
      * The input is invalid; `issues` lists each problem.
      */
-    400: Error;
+    400: ErrorResponse;
     /**
      * Credentials are missing or invalid.
      */
-    401: Error;
+    401: ErrorResponse;
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
     /**
      * No such plugin, procedure or resource.
      */
-    404: Error;
+    404: ErrorResponse;
     /**
      * A unique name is taken, or the change is stale.
      */
-    409: Error;
+    409: ErrorResponse;
     /**
      * The body is over 1 MiB.
      */
-    413: Error;
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
     /**
      * Rate limited; retry after `Retry-After` seconds.
      */
-    429: Error;
+    429: ErrorResponse;
     /**
      * An unexpected failure; the details are only in the log, under `requestId`.
      */
-    500: Error;
+    500: ErrorResponse;
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type NotificationKeyedError = NotificationKeyedErrors[keyof NotificationKeyedErrors];
@@ -7211,15 +9607,41 @@ export type NotificationKeyedResponses = {
      */
     200: {
         notifyUsers?: {
+            /**
+             * How many inbox rows were written: one per known user.
+             */
             notified: number;
+            /**
+             * Ids among `userIds` that no user has: nothing was stored for them.
+             */
+            unknownUserIds: Array<string>;
         };
         sendExternal?: {
             notificationId: string;
             deliveries: Array<Delivery>;
+            /**
+             * Ids no user has: no delivery was created for them.
+             */
+            unknownUserIds: Array<string>;
         };
         sendTransactional?: {
             notificationId: string;
             deliveries: Array<Delivery>;
+            /**
+             * Ids no user has: no delivery was created for them.
+             */
+            unknownUserIds: Array<string>;
+        };
+        sendToAddress?: {
+            sent: boolean;
+            /**
+             * The strategy that sent it, or would have.
+             */
+            strategyId: string | null;
+            /**
+             * Why it was not sent (secrets scrubbed).
+             */
+            error: string | null;
         };
         getNotifications?: {
             notifications: Array<InAppNotification>;
@@ -7251,10 +9673,27 @@ export type NotificationKeyedResponses = {
             nextCursor: string | null;
         };
         createSubscription?: Subscription;
+        updateSubscription?: Subscription;
         deleteSubscription?: {
             id: string;
             deleted: true;
         };
+        getMyAlerts?: {
+            alerts: Array<Alert>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        acknowledgeAlert?: Alert;
+        getSubscriptions?: {
+            subscriptions: Array<Subscription>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        createSubscriptionFor?: Subscription;
         getStrategies?: {
             strategies: Array<NotificationStrategy>;
         };
@@ -7264,16 +9703,758 @@ export type NotificationKeyedResponses = {
         };
         previewNotification?: NotificationPreview;
         getDeliveries?: {
-            deliveries: Array<Delivery>;
+            deliveries: Array<DeliveryLogEntry>;
             /**
              * Pass as `cursor` to read the next page; null when this page is the last.
              */
             nextCursor: string | null;
         };
+        redeliver?: Delivery;
     };
 };
 
 export type NotificationKeyedResponse = NotificationKeyedResponses[keyof NotificationKeyedResponses];
+
+export type MaintenanceKeyedData = {
+    body: {
+        getWindows?: {
+            systemId?: string;
+            includePast?: boolean;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        getBulkActiveWindows?: {
+            systemIds: Array<string>;
+        };
+        scheduleWindow?: {
+            title: string;
+            description?: string;
+            systemIds: Array<string>;
+            startAt: string;
+            endAt: string;
+        };
+        updateWindow?: {
+            title?: string;
+            description?: string;
+            systemIds?: Array<string>;
+            startAt?: string;
+            endAt?: string;
+            id: string;
+        };
+        deleteWindow?: {
+            id: string;
+        };
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/maintenance';
+};
+
+export type MaintenanceKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type MaintenanceKeyedError = MaintenanceKeyedErrors[keyof MaintenanceKeyedErrors];
+
+export type MaintenanceKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        getWindows?: {
+            windows: Array<Window>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        getBulkActiveWindows?: {
+            windows: Array<Window>;
+        };
+        scheduleWindow?: Window;
+        updateWindow?: Window;
+        deleteWindow?: {
+            id: string;
+            deleted: true;
+        };
+    };
+};
+
+export type MaintenanceKeyedResponse = MaintenanceKeyedResponses[keyof MaintenanceKeyedResponses];
+
+export type HealthcheckKeyedData = {
+    body: {
+        getHealthCheckTypes?: {
+            [key: string]: never;
+        };
+        getHealthChecks?: {
+            systemId?: string;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        createHealthCheck?: ({
+            type: 'healthcheck.http';
+        } & CreateHealthCheckHealthcheckHttp) | ({
+            type: 'healthcheck.tcp';
+        } & CreateHealthCheckHealthcheckTcp) | ({
+            type: 'healthcheck.dns';
+        } & CreateHealthCheckHealthcheckDns) | ({
+            type: 'healthcheck.tls';
+        } & CreateHealthCheckHealthcheckTls) | ({
+            type: 'healthcheck.postgres';
+        } & CreateHealthCheckHealthcheckPostgres) | ({
+            type: 'healthcheck.heartbeat';
+        } & CreateHealthCheckHealthcheckHeartbeat);
+        updateHealthCheck?: {
+            id: string;
+            name?: string;
+            type: 'healthcheck.http';
+            config?: {
+                method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+                url: string;
+                headers?: {
+                    [key: string]: string;
+                };
+                expectedStatus?: Array<number>;
+                bodyContains?: string;
+                /**
+                 * Milliseconds; tightens the check timeout for this type, never extends it.
+                 */
+                timeoutMs?: number;
+                followRedirects?: boolean;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        } | {
+            id: string;
+            name?: string;
+            type: 'healthcheck.tcp';
+            config?: {
+                host: string;
+                port: number;
+                /**
+                 * Milliseconds; tightens the check timeout for this type, never extends it.
+                 */
+                timeoutMs?: number;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        } | {
+            id: string;
+            name?: string;
+            type: 'healthcheck.dns';
+            config?: {
+                name: string;
+                recordType?: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT';
+                expected?: Array<string>;
+                match?: 'any' | 'all';
+                resolver?: {
+                    address: string;
+                    port?: number;
+                };
+                /**
+                 * Milliseconds; tightens the check timeout for this type, never extends it.
+                 */
+                timeoutMs?: number;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        } | {
+            id: string;
+            name?: string;
+            type: 'healthcheck.tls';
+            config?: {
+                host: string;
+                port?: number;
+                warningDays?: number;
+                criticalDays?: number;
+                ca?: string;
+                /**
+                 * Milliseconds; tightens the check timeout for this type, never extends it.
+                 */
+                timeoutMs?: number;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        } | {
+            id: string;
+            name?: string;
+            type: 'healthcheck.postgres';
+            config?: {
+                host: string;
+                port?: number;
+                database?: string;
+                username?: string;
+                /**
+                 * The password of the user; kept when left out, unless host or port change.
+                 */
+                password?: string;
+                ssl?: 'disable' | 'prefer' | 'require' | 'verify-full';
+                /**
+                 * Milliseconds; tightens the check timeout for this type, never extends it.
+                 */
+                timeoutMs?: number;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        } | {
+            id: string;
+            name?: string;
+            type: 'healthcheck.heartbeat';
+            config?: {
+                graceSeconds?: number;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        } | {
+            id: string;
+            name?: string;
+            /**
+             * The config of the check's current type, checked against that type's schema.
+             */
+            config?: {
+                [key: string]: unknown;
+            };
+            intervalSeconds?: number;
+            timeoutMs?: number;
+            failuresBeforeAlert?: number;
+            recoveriesBeforeResolve?: number;
+            retryIntervalSeconds?: number | null;
+        };
+        deleteHealthCheck?: {
+            id: string;
+        };
+        runHealthCheck?: {
+            id: string;
+        };
+        getHistory?: {
+            healthCheckId: string;
+            before?: string;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        getSystemHealthStatus?: {
+            systemId: string;
+        };
+        getBulkSystemHealthStatus?: {
+            systemIds: Array<string>;
+        };
+        rotateHeartbeatToken?: {
+            id: string;
+        };
+        setSystemDependencies?: {
+            systemId: string;
+            dependsOn: Array<string>;
+        };
+        getSystemDependencies?: {
+            systemId: string;
+        };
+        getUptime?: {
+            systemIds?: Array<string>;
+            healthCheckIds?: Array<string>;
+            windows?: Array<'24h' | '7d' | '30d' | '90d'>;
+        };
+        getRollups?: {
+            healthCheckId: string;
+            window: '24h' | '7d' | '30d' | '90d';
+        };
+        getDailyUptime?: {
+            systemIds: Array<string>;
+            days?: number;
+        };
+        getSchedulerStatus?: {
+            windowMinutes?: number;
+        };
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/healthcheck';
+};
+
+export type HealthcheckKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type HealthcheckKeyedError = HealthcheckKeyedErrors[keyof HealthcheckKeyedErrors];
+
+export type HealthcheckKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        getHealthCheckTypes?: {
+            types: Array<HealthCheckType>;
+        };
+        getHealthChecks?: {
+            healthChecks: Array<HealthCheck>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        createHealthCheck?: SavedHealthCheck;
+        updateHealthCheck?: SavedHealthCheck;
+        deleteHealthCheck?: {
+            id: string;
+            deleted: true;
+        };
+        runHealthCheck?: HealthCheckResult;
+        getHistory?: HealthCheckHistory;
+        getSystemHealthStatus?: SystemHealthStatus;
+        getBulkSystemHealthStatus?: {
+            statuses: Array<SystemHealthStatus>;
+        };
+        rotateHeartbeatToken?: {
+            healthCheckId: string;
+            heartbeatToken: string;
+        };
+        setSystemDependencies?: SystemDependencies;
+        getSystemDependencies?: SystemDependencies;
+        getUptime?: Uptime;
+        getRollups?: Rollups;
+        getDailyUptime?: DailyUptime;
+        getSchedulerStatus?: SchedulerStatus;
+    };
+};
+
+export type HealthcheckKeyedResponse = HealthcheckKeyedResponses[keyof HealthcheckKeyedResponses];
+
+export type IncidentKeyedData = {
+    body: {
+        getIncidents?: {
+            systemId?: string;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        listIncidents?: {
+            includeResolved?: boolean;
+            systemId?: string;
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+            offset?: number;
+        };
+        getIncident?: {
+            id: string;
+        };
+        createIncident?: {
+            title: string;
+            severity: 'minor' | 'major' | 'critical';
+            description?: string;
+            systemIds?: Array<string>;
+        };
+        updateIncident?: {
+            id: string;
+            status?: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+            title?: string;
+            severity?: 'minor' | 'major' | 'critical';
+            description?: string;
+            systemIds?: Array<string>;
+            message?: string;
+        };
+        deleteIncident?: {
+            id: string;
+        };
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/incident';
+};
+
+export type IncidentKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type IncidentKeyedError = IncidentKeyedErrors[keyof IncidentKeyedErrors];
+
+export type IncidentKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        getIncidents?: {
+            incidents: Array<Incident>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        listIncidents?: IncidentPage;
+        getIncident?: IncidentDetail;
+        createIncident?: IncidentDetail;
+        updateIncident?: IncidentDetail;
+        deleteIncident?: {
+            id: string;
+            deleted: true;
+        };
+    };
+};
+
+export type IncidentKeyedResponse = IncidentKeyedResponses[keyof IncidentKeyedResponses];
+
+export type StatuspageKeyedData = {
+    body: {
+        getPages?: {
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        getPage?: {
+            id: string;
+        };
+        createPage?: {
+            slug: string;
+            title: string;
+            description?: string;
+            logoUrl?: string | null;
+            brandColor?: string | null;
+            customDomain?: string | null;
+            sections?: Array<{
+                title: string;
+                items: Array<{
+                    kind: 'system';
+                    systemId: string;
+                    displayName: string;
+                } | {
+                    kind: 'group';
+                    groupId: string;
+                    displayName: string;
+                }>;
+            }>;
+        };
+        updatePage?: {
+            slug?: string;
+            title?: string;
+            description?: string;
+            logoUrl?: string | null;
+            brandColor?: string | null;
+            customDomain?: string | null;
+            sections?: Array<{
+                title: string;
+                items: Array<{
+                    kind: 'system';
+                    systemId: string;
+                    displayName: string;
+                } | {
+                    kind: 'group';
+                    groupId: string;
+                    displayName: string;
+                }>;
+            }>;
+            id: string;
+        };
+        deletePage?: {
+            id: string;
+        };
+        publishPage?: {
+            id: string;
+        };
+        unpublishPage?: {
+            id: string;
+        };
+        getSubscribers?: {
+            pageId: string;
+            /**
+             * `pending` until the confirmation link is followed; only `confirmed` ones are mailed.
+             */
+            status?: 'pending' | 'confirmed';
+            /**
+             * Rows per page, 1 to 1000. Default 100.
+             */
+            limit?: number;
+            /**
+             * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
+             */
+            cursor?: string | null;
+        };
+        deleteSubscriber?: {
+            pageId: string;
+            id: string;
+        };
+        getPublicPage?: {
+            slug: string;
+        };
+    };
+    headers?: {
+        /**
+         * Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/statuspage';
+};
+
+export type StatuspageKeyedErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * A unique name is taken, or the change is stale.
+     */
+    409: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * The `Idempotency-Key` was first sent with another input to this operation.
+     */
+    422: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type StatuspageKeyedError = StatuspageKeyedErrors[keyof StatuspageKeyedErrors];
+
+export type StatuspageKeyedResponses = {
+    /**
+     * Each key with its procedure's output, in body order.
+     */
+    200: {
+        getPages?: {
+            pages: Array<StatusPage>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        getPage?: StatusPage;
+        createPage?: StatusPage;
+        updatePage?: StatusPage;
+        deletePage?: {
+            id: string;
+            deleted: true;
+        };
+        publishPage?: StatusPage;
+        unpublishPage?: StatusPage;
+        getSubscribers?: {
+            subscribers: Array<StatusPageSubscriber>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
+        deleteSubscriber?: {
+            id: string;
+            deleted: true;
+        };
+        getPublicPage?: StatusPagePublic;
+    };
+};
+
+export type StatuspageKeyedResponse = StatuspageKeyedResponses[keyof StatuspageKeyedResponses];
 
 export type AuthLogoutData = {
     body?: never;
@@ -7284,9 +10465,9 @@ export type AuthLogoutData = {
 
 export type AuthLogoutErrors = {
     /**
-     * The caller lacks an access rule, or the resource is team-only.
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
-    403: Error;
+    403: ErrorResponse;
 };
 
 export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
@@ -7336,7 +10517,7 @@ export type AuthCustomSignupData = {
 
 export type AuthCustomSignupResponses = {
     /**
-     * Signed in: the session cookie is set.
+     * The account exists (made now, or it already did: the answer does not tell); no session is set.
      */
     200: {
         success: true;
@@ -7344,38 +10525,6 @@ export type AuthCustomSignupResponses = {
 };
 
 export type AuthCustomSignupResponse = AuthCustomSignupResponses[keyof AuthCustomSignupResponses];
-
-export type HealthcheckHeartbeatData = {
-    body?: never;
-    path: {
-        /**
-         * The heartbeat token, `hb_{healthCheckId}_{secret}`.
-         */
-        token: string;
-    };
-    query?: never;
-    url: '/api/healthcheck/heartbeat/{token}';
-};
-
-export type HealthcheckHeartbeatErrors = {
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: Error;
-};
-
-export type HealthcheckHeartbeatError = HealthcheckHeartbeatErrors[keyof HealthcheckHeartbeatErrors];
-
-export type HealthcheckHeartbeatResponses = {
-    /**
-     * The beat is recorded.
-     */
-    200: {
-        ok: true;
-    };
-};
-
-export type HealthcheckHeartbeatResponse = HealthcheckHeartbeatResponses[keyof HealthcheckHeartbeatResponses];
 
 export type NotificationUnsubscribePageData = {
     body?: never;
@@ -7390,7 +10539,12 @@ export type NotificationUnsubscribePageData = {
 };
 
 export type NotificationUnsubscribeData = {
-    body?: never;
+    /**
+     * RFC 8058: mail clients send `List-Unsubscribe=One-Click`; the web UI sends no body. The token alone decides.
+     */
+    body?: {
+        'List-Unsubscribe'?: 'One-Click';
+    };
     path: {
         /**
          * The signed token of the link.
@@ -7561,6 +10715,325 @@ export type NotificationOauthUnlinkResponses = {
 
 export type NotificationOauthUnlinkResponse = NotificationOauthUnlinkResponses[keyof NotificationOauthUnlinkResponses];
 
+export type NotificationAcknowledgeAlertPageData = {
+    body?: never;
+    path: {
+        /**
+         * The signed token of the link (names one alert and one person; expires).
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/notification/alerts/acknowledge/{token}';
+};
+
+export type NotificationAcknowledgeAlertPageErrors = {
+    /**
+     * Not one of our links, altered or expired.
+     */
+    400: unknown;
+};
+
+export type NotificationAcknowledgeAlertPageResponses = {
+    /**
+     * The confirmation page.
+     */
+    200: unknown;
+};
+
+export type NotificationAcknowledgeAlertByLinkData = {
+    body?: never;
+    path: {
+        /**
+         * The signed token of the link (names one alert and one person; expires).
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/notification/alerts/acknowledge/{token}';
+};
+
+export type NotificationAcknowledgeAlertByLinkErrors = {
+    /**
+     * Not one of our links, altered or expired; nothing changed.
+     */
+    400: string;
+    /**
+     * The alert was acknowledged or resolved before; nothing changed.
+     */
+    410: string;
+};
+
+export type NotificationAcknowledgeAlertByLinkError = NotificationAcknowledgeAlertByLinkErrors[keyof NotificationAcknowledgeAlertByLinkErrors];
+
+export type NotificationAcknowledgeAlertByLinkResponses = {
+    /**
+     * Acknowledged.
+     */
+    200: string;
+};
+
+export type NotificationAcknowledgeAlertByLinkResponse = NotificationAcknowledgeAlertByLinkResponses[keyof NotificationAcknowledgeAlertByLinkResponses];
+
+export type HealthcheckHeartbeatData = {
+    body?: never;
+    path: {
+        /**
+         * The heartbeat token, `hb_{healthCheckId}_{secret}`.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/healthcheck/heartbeat/{token}';
+};
+
+export type HealthcheckHeartbeatErrors = {
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+};
+
+export type HealthcheckHeartbeatError = HealthcheckHeartbeatErrors[keyof HealthcheckHeartbeatErrors];
+
+export type HealthcheckHeartbeatResponses = {
+    /**
+     * The beat is recorded.
+     */
+    200: {
+        ok: true;
+    };
+};
+
+export type HealthcheckHeartbeatResponse = HealthcheckHeartbeatResponses[keyof HealthcheckHeartbeatResponses];
+
+export type StatuspagePublicPageData = {
+    body?: never;
+    path: {
+        slug: string;
+    };
+    query?: never;
+    url: '/api/statuspage/public/{slug}';
+};
+
+export type StatuspagePublicPageErrors = {
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+};
+
+export type StatuspagePublicPageError = StatuspagePublicPageErrors[keyof StatuspagePublicPageErrors];
+
+export type StatuspagePublicPageResponses = {
+    /**
+     * The published page.
+     */
+    200: string;
+};
+
+export type StatuspagePublicPageResponse = StatuspagePublicPageResponses[keyof StatuspagePublicPageResponses];
+
+export type StatuspageBadgeData = {
+    body?: never;
+    path: {
+        slug: string;
+    };
+    query?: never;
+    url: '/api/statuspage/public/{slug}/badge.svg';
+};
+
+export type StatuspageBadgeErrors = {
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+};
+
+export type StatuspageBadgeError = StatuspageBadgeErrors[keyof StatuspageBadgeErrors];
+
+export type StatuspageBadgeResponses = {
+    /**
+     * The published page.
+     */
+    200: Blob | File;
+};
+
+export type StatuspageBadgeResponse = StatuspageBadgeResponses[keyof StatuspageBadgeResponses];
+
+export type StatuspageFeedData = {
+    body?: never;
+    path: {
+        slug: string;
+    };
+    query?: never;
+    url: '/api/statuspage/public/{slug}/feed.atom';
+};
+
+export type StatuspageFeedErrors = {
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+};
+
+export type StatuspageFeedError = StatuspageFeedErrors[keyof StatuspageFeedErrors];
+
+export type StatuspageFeedResponses = {
+    /**
+     * The published page.
+     */
+    200: string;
+};
+
+export type StatuspageFeedResponse = StatuspageFeedResponses[keyof StatuspageFeedResponses];
+
+export type StatuspageSubscribeData = {
+    body: {
+        email: string;
+    };
+    path: {
+        slug: string;
+    };
+    query?: never;
+    url: '/api/statuspage/public/{slug}/subscribe';
+};
+
+export type StatuspageSubscribeErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * No such plugin, procedure or resource.
+     */
+    404: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+};
+
+export type StatuspageSubscribeError = StatuspageSubscribeErrors[keyof StatuspageSubscribeErrors];
+
+export type StatuspageSubscribeResponses = {
+    /**
+     * Accepted; a confirmation link is mailed if needed.
+     */
+    202: {
+        status?: string;
+        message?: string;
+    };
+};
+
+export type StatuspageSubscribeResponse = StatuspageSubscribeResponses[keyof StatuspageSubscribeResponses];
+
+export type StatuspageConfirmSubscriptionPageData = {
+    body?: never;
+    path: {
+        /**
+         * The token of the link in the mail.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/statuspage/subscriptions/confirm/{token}';
+};
+
+export type StatuspageConfirmSubscriptionPageResponses = {
+    /**
+     * A page asking to confirm with a button.
+     */
+    200: string;
+};
+
+export type StatuspageConfirmSubscriptionPageResponse = StatuspageConfirmSubscriptionPageResponses[keyof StatuspageConfirmSubscriptionPageResponses];
+
+export type StatuspageConfirmSubscriptionData = {
+    body?: never;
+    path: {
+        /**
+         * The token of the link in the mail.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/statuspage/subscriptions/confirm/{token}';
+};
+
+export type StatuspageConfirmSubscriptionErrors = {
+    /**
+     * Not a valid link (forged, used or expired); nothing changed.
+     */
+    400: string;
+};
+
+export type StatuspageConfirmSubscriptionError = StatuspageConfirmSubscriptionErrors[keyof StatuspageConfirmSubscriptionErrors];
+
+export type StatuspageConfirmSubscriptionResponses = {
+    /**
+     * Done.
+     */
+    200: string;
+};
+
+export type StatuspageConfirmSubscriptionResponse = StatuspageConfirmSubscriptionResponses[keyof StatuspageConfirmSubscriptionResponses];
+
+export type StatuspageUnsubscribePageData = {
+    body?: never;
+    path: {
+        /**
+         * The token of the link in the mail.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/statuspage/subscriptions/unsubscribe/{token}';
+};
+
+export type StatuspageUnsubscribePageResponses = {
+    /**
+     * A page asking to confirm with a button.
+     */
+    200: string;
+};
+
+export type StatuspageUnsubscribePageResponse = StatuspageUnsubscribePageResponses[keyof StatuspageUnsubscribePageResponses];
+
+export type StatuspageUnsubscribeData = {
+    body?: never;
+    path: {
+        /**
+         * The token of the link in the mail.
+         */
+        token: string;
+    };
+    query?: never;
+    url: '/api/statuspage/subscriptions/unsubscribe/{token}';
+};
+
+export type StatuspageUnsubscribeErrors = {
+    /**
+     * Not a valid link (forged, used or expired); nothing changed.
+     */
+    400: string;
+};
+
+export type StatuspageUnsubscribeError = StatuspageUnsubscribeErrors[keyof StatuspageUnsubscribeErrors];
+
+export type StatuspageUnsubscribeResponses = {
+    /**
+     * Done.
+     */
+    200: string;
+};
+
+export type StatuspageUnsubscribeResponse = StatuspageUnsubscribeResponses[keyof StatuspageUnsubscribeResponses];
+
 export type ServerHealthzData = {
     body?: never;
     path?: never;
@@ -7590,7 +11063,7 @@ export type ServerReadyzErrors = {
     /**
      * The database is unreachable; retry after `Retry-After` seconds.
      */
-    503: Error;
+    503: ErrorResponse;
 };
 
 export type ServerReadyzError = ServerReadyzErrors[keyof ServerReadyzErrors];
@@ -7606,3 +11079,12 @@ export type ServerReadyzResponses = {
 };
 
 export type ServerReadyzResponse = ServerReadyzResponses[keyof ServerReadyzResponses];
+
+export type WebhookNotificationWebhookPayload = WebhookPayload;
+
+export type WebhookNotificationWebhookRequest = {
+    body: WebhookNotificationWebhookPayload;
+    key: 'notification';
+    path?: never;
+    query?: never;
+};

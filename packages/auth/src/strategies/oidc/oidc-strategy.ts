@@ -1,6 +1,6 @@
+import { safeReturnPath } from '@checkline/net';
 import type { Configuration } from 'openid-client';
 import * as client from 'openid-client';
-import { relativeReturnPath } from '../../return-path.ts';
 import { ROUTE_PREFIX } from '../routes.ts';
 import type { AuthStrategy, AuthStrategyContext } from '../strategy.ts';
 import { AuthStrategyError } from '../strategy.ts';
@@ -48,7 +48,7 @@ export function oidcStrategy(provider: OidcProvider, loginStates: LoginStateStor
   };
 
   async function login(context: AuthStrategyContext): Promise<Response> {
-    const returnTo = relativeReturnPath(new URL(context.request.url).searchParams.get('returnTo'));
+    const returnTo = safeReturnPath(new URL(context.request.url).searchParams.get('returnTo'));
     if (returnTo === undefined) return context.fail('Invalid return path');
     const configuration = await provider.configuration();
     const { redirectUri, cookie } = addresses(context);

@@ -1,12 +1,13 @@
 import type { Logger } from '@checkline/core';
+import { createEgress, type EgressRequestInit } from '@checkline/net';
 import type { Configuration } from 'openid-client';
-import { allowInsecureRequests, ClientSecretBasic, discovery } from 'openid-client';
+import { allowInsecureRequests, ClientSecretBasic, customFetch, discovery } from 'openid-client';
 import { AuthStrategyError } from '../strategy.ts';
 import type { ResolvedOidcSettings } from './settings.ts';
 
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 
-export const PROVIDER_UNAVAILABLE = 'The sign-in provider is unavailable, please try again later';
+const PROVIDER_UNAVAILABLE = 'The sign-in provider is unavailable, please try again later';
 
 /**
  * The provider's metadata, read once from its discovery document. A failed read is logged and
@@ -41,8 +42,18 @@ export class OidcProvider {
 
   #discover(): Promise<Configuration> {
     const { issuer, clientId, clientSecret, insecureRequests } = this.settings;
+    // The issuer is the operator's own choice and may live on a private network; every other
+    // host its discovery document names (token, userinfo, keys) must be public, so a document
+    // cannot send our client secret or codes to internal or metadata addresses.
+    const egress = createEgress({ allow: [issuer.hostname] });
     return discovery(issuer, clientId, undefined, ClientSecretBasic(clientSecret), {
       timeout: DISCOVERY_TIMEOUT_SECONDS,
+      // The same fetch serves every later call the configuration makes.
+      // Cast: openid-client types a body as any Uint8Array, which the DOM lib of the root
+      // typecheck does not take as a fetch body (this package's own program has no DOM lib, so
+      // lint there sees the cast as unneeded). The bodies it sends are form strings.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+      [customFetch]: (url, options) => egress.fetch(url, options as EgressRequestInit),
       ...(insecureRequests && { execute: [allowInsecureRequests] }),
     });
   }

@@ -1,0 +1,159 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestPostgres } from '@checkline/db/testing';
+import { createTestPostgres } from '@checkline/db/testing';
+import type { LoopbackServer } from '@checkline/notification-node/testing';
+import { startLoopbackServer } from '@checkline/notification-node/testing';
+import type { WebhookPayload } from '@checkline/notification-webhook';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cluster } from './support/cluster.ts';
+import { clusterAdmin, startCluster } from './support/cluster.ts';
+import { monitoringRules } from './support/team-world.ts';
+
+/*
+ * Issue 22 item 3 on two server processes sharing one PostgreSQL database: both look for due
+ * reminders every 100 ms, and each reminder and the escalation still reach the webhook receiver
+ * exactly once (counted by delivery id and by reminder number).
+ */
+const PASSWORD = 'a sound enough password';
+const WAIT_MS = 30_000;
+
+let database: TestPostgres;
+let cluster: Cluster;
+let receiver: LoopbackServer;
+const target = createServer((_request, response) => response.writeHead(500).end('down'));
+
+async function signIn(email: string, password: string) {
+  const login = await fetch(`${cluster.url}/api/auth-backend/custom/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`sign-in failed: ${login.status}`);
+  return { cookie, origin: cluster.url };
+}
+
+/** A keyed call through the proxy; throws unless it succeeds. */
+async function call(headers: object, pluginId: string, body: Record<string, unknown>) {
+  const response = await fetch(`${cluster.url}/api/${pluginId}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const answer = (await response.json()) as Record<string, any>;
+  if (response.status !== 200) throw new Error(JSON.stringify(answer));
+  return answer;
+}
+
+const payloads = () =>
+  receiver.requests.map((request) => JSON.parse(request.body) as WebhookPayload);
+
+async function waitFor(what: string, done: () => boolean) {
+  const deadline = Date.now() + WAIT_MS;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  receiver = await startLoopbackServer((_request, response) => {
+    response.writeHead(200).end('ok');
+  });
+  database = await createTestPostgres();
+  cluster = await startCluster({
+    databaseUrl: database.url,
+    size: 2,
+    env: {
+      CHECK_TARGETS_ALLOW: '127.0.0.0/8',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      REMINDER_MIN_INTERVAL_SECONDS: '1',
+      REMINDER_POLL_MS: '100',
+    },
+  });
+}, 180_000);
+afterAll(async () => {
+  await cluster?.stop();
+  await database?.drop();
+  await receiver?.close();
+  await new Promise((resolve) => target.close(resolve));
+}, 60_000);
+
+describe('alert reminders on two processes', () => {
+  it('sends each reminder and the escalation exactly once', async () => {
+    const admin = await signIn(clusterAdmin.email, clusterAdmin.password);
+    await call(admin, 'notification', {
+      updateStrategy: {
+        strategyId: 'notification-webhook.webhook',
+        enabled: true,
+        config: { url: `${receiver.url}/alerts`, signingSecret: 'cluster-reminders-secret' },
+      },
+    });
+    const { createRole } = await call(admin, 'auth', {
+      createRole: {
+        name: 'on-call',
+        accessRules: [...monitoringRules, 'notification-webhook.strategy.webhook.use'],
+      },
+    });
+    const users: Record<string, string> = {};
+    for (const name of ['watcher', 'oncall']) {
+      const { createUser } = await call(admin, 'auth', {
+        createUser: { email: `${name}@example.com`, password: PASSWORD, roleIds: [createRole.id] },
+      });
+      users[name] = createUser.id as string;
+    }
+    const watcher = await signIn('watcher@example.com', PASSWORD);
+    const { createSystem } = await call(admin, 'catalog', {
+      createSystem: { name: 'Payments' },
+    });
+    const { createHealthCheck } = await call(admin, 'healthcheck', {
+      createHealthCheck: {
+        systemId: createSystem.id,
+        name: 'Ping',
+        type: 'healthcheck.http',
+        config: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
+        intervalSeconds: 3_600,
+        timeoutMs: 2_000,
+      },
+    });
+    await call(watcher, 'notification', {
+      createSubscription: {
+        systemId: createSystem.id,
+        events: ['health'],
+        remindEverySeconds: 1,
+        escalateAfterSeconds: 2,
+        escalateToUserId: users.oncall,
+      },
+    });
+    await call(admin, 'healthcheck', { runHealthCheck: { id: createHealthCheck.id } });
+
+    const reminders = () => payloads().filter((body) => body.title.startsWith('Reminder: '));
+    const escalations = () => payloads().filter((body) => body.title.startsWith('Escalated: '));
+    await waitFor('4 reminders and an escalation', () => {
+      return reminders().length >= 4 && escalations().length >= 1;
+    });
+    const { getMyAlerts } = await call(watcher, 'notification', { getMyAlerts: {} });
+    const [alert] = getMyAlerts.alerts as { id: string }[];
+    const { acknowledgeAlert } = await call(watcher, 'notification', {
+      acknowledgeAlert: { id: alert!.id },
+    });
+    expect(acknowledgeAlert.state).toBe('acknowledged');
+    const sent = acknowledgeAlert.remindersSent as number;
+    // Reminders queued before the acknowledgement are still delivered; then nothing more.
+    await waitFor('every queued reminder delivered', () => reminders().length >= sent);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+    const ids = payloads().map((body) => body.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const numbers = reminders()
+      .map((body) => Number(/\(reminder (\d+)\)/.exec(body.text)?.[1]))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: sent }, (_, index) => index + 1));
+    expect(escalations()).toHaveLength(1);
+    const { getMyAlerts: after } = await call(watcher, 'notification', { getMyAlerts: {} });
+    expect(after.alerts[0]).toMatchObject({ state: 'acknowledged', remindersSent: sent });
+  }, 120_000);
+});

@@ -1,0 +1,306 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AuthContract } from '@checkline/auth/contract';
+import type { NotificationContract } from '@checkline/notification/contract';
+import { loopbackEgress } from '@checkline/notification-node/testing';
+import type { ReceivedMail, SmtpTestServer } from '@checkline/notification-smtp/testing';
+import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
+import type { ContractRouterClient } from '@orpc/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractClient } from './support/contract-client.ts';
+import { monitoringRules } from './support/team-world.ts';
+import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+
+/**
+ * Issue 22 item 3 over loopback with a real SMTP server: a subscription that asks for reminders
+ * repeats the alert until someone acknowledges it (through the API or the e-mail's link), an
+ * unacknowledged alert reaches the escalation contact, a recovery ends the reminders, and
+ * forged or replayed links change nothing. The server accepts one-second intervals here
+ * (`minIntervalSeconds`), the same code path as minutes in production.
+ */
+type Contracts = { auth: AuthContract; notification: NotificationContract };
+type Client = ContractRouterClient<Contracts>;
+
+const SMTP = 'notification-smtp.smtp';
+const PASSWORD = 'a sound enough password';
+const WAIT_MS = 20_000;
+const ACK_LINK = /http:\/\/[^\s"<>]+\/api\/notification\/alerts\/acknowledge\/[A-Za-z0-9_.-]+/;
+
+let server: TestServer;
+let smtp: SmtpTestServer;
+let adminHeaders: Record<string, string>;
+let admin: Client;
+let roleId: string;
+
+let targetStatus = 500;
+const target = createServer((_request, response) => {
+  response.writeHead(targetStatus).end('target says hello');
+});
+let targetUrl: string;
+
+async function rest(path: string, body: unknown, method = 'POST') {
+  const response = await server.request(`/rest/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...adminHeaders },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, any>;
+  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (bounded) until `found` answers something. */
+async function eventually<T>(what: string, found: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = found();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms`);
+    await pause(20);
+  }
+}
+
+const mailsTo = (email: string, subject: string): ReceivedMail[] =>
+  smtp.received.filter((mail) => mail.recipients.includes(email) && mail.mail.subject === subject);
+
+/** Waits until `email` holds at least `count` mails titled `subject`. */
+const atLeast = (email: string, subject: string, count: number) =>
+  eventually(`${count} × "${subject}" to ${email}`, () => {
+    const mails = mailsTo(email, subject);
+    return mails.length >= count ? mails : undefined;
+  });
+
+let people = 0;
+async function person(name: string) {
+  const email = `${name}-${++people}@example.com`;
+  const user = await admin.auth.createUser({ email, password: PASSWORD, roleIds: [roleId] });
+  const client = contractClient<Contracts>(() => server, await server.sessionOf(email, PASSWORD));
+  return { id: user.id, email, client };
+}
+
+/** A system with an http check against the loopback target. */
+async function monitoredSystem(name: string) {
+  const system = await rest('catalog/createSystem', { name });
+  const check = await rest('healthcheck/createHealthCheck', {
+    systemId: system.id,
+    name: 'Ping',
+    type: 'healthcheck.http',
+    config: { url: targetUrl },
+    intervalSeconds: 3_600,
+    timeoutMs: 2_000,
+  });
+  return { systemId: system.id as string, checkId: check.id as string };
+}
+
+/** The path and token of the acknowledgement link in `mail`. */
+function ackLinkOf(mail: ReceivedMail) {
+  const url = ACK_LINK.exec(mail.mail.text ?? '')?.[0];
+  expect(url, 'the mail carries an acknowledgement link').toBeDefined();
+  expect(url!.startsWith(testEnv.BASE_URL)).toBe(true);
+  return url!.slice(testEnv.BASE_URL.length);
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+  smtp = await startSmtpTestServer();
+  server = await createTestServer({
+    smtp: { egress: loopbackEgress() },
+    notification: {
+      delivery: { maxAttempts: 3, retryDelaysMs: [5, 20] },
+      reminders: { minIntervalSeconds: 1, pollMs: 100 },
+    },
+  });
+  const { cookie } = await server.adminSession();
+  adminHeaders = { cookie, origin: testEnv.BASE_URL };
+  admin = contractClient<Contracts>(() => server, adminHeaders);
+  await admin.notification.updateStrategy({
+    strategyId: SMTP,
+    enabled: true,
+    config: {
+      host: 'localhost',
+      port: smtp.port,
+      secure: false,
+      fromAddress: 'alerts@status.example',
+    },
+  });
+  const role = await admin.auth.createRole({
+    name: 'on-call',
+    accessRules: [...monitoringRules, 'notification-smtp.strategy.smtp.use'],
+  });
+  roleId = role.id;
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+  await new Promise((resolve) => target.close(resolve));
+});
+
+describe('alert reminders and escalation over loopback', () => {
+  describe('works', () => {
+    it('repeats an alert until it is acknowledged through the API, then stops', async () => {
+      const watcher = await person('watcher');
+      const { systemId, checkId } = await monitoredSystem('Billing API');
+      const subscription = await watcher.client.notification.createSubscription({
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 1,
+      });
+      expect(subscription).toMatchObject({ remindEverySeconds: 1, escalateToUserId: null });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+
+      await atLeast(watcher.email, 'Now unhealthy: Billing API', 1);
+      const reminders = await atLeast(watcher.email, 'Reminder: Now unhealthy: Billing API', 2);
+      expect(reminders[0]!.mail.text).toContain('Still open and not acknowledged');
+      expect(reminders[0]!.mail.text).toContain('(reminder 1)');
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ systemIds: [systemId], state: 'open' });
+
+      const acknowledged = await watcher.client.notification.acknowledgeAlert({
+        id: alerts[0]!.id,
+      });
+      expect(acknowledged).toMatchObject({ state: 'acknowledged', acknowledgedBy: watcher.id });
+      // Queued reminders still go out; none is queued after the acknowledgement.
+      const { alerts: after } = await watcher.client.notification.getMyAlerts({});
+      const sentBefore = after[0]!.remindersSent;
+      await pause(3_000);
+      const { alerts: later } = await watcher.client.notification.getMyAlerts({});
+      expect(later[0]!.remindersSent).toBe(sentBefore);
+      expect(mailsTo(watcher.email, 'Reminder: Now unhealthy: Billing API')).toHaveLength(
+        sentBefore,
+      );
+      // Acknowledging again changes nothing.
+      const again = await watcher.client.notification.acknowledgeAlert({ id: alerts[0]!.id });
+      expect(again.acknowledgedAt).toBe(acknowledged.acknowledgedAt);
+    });
+
+    it('escalates to the second person once when nobody acknowledges, who acknowledges with the e-mail link', async () => {
+      const watcher = await person('sleeper');
+      const oncall = await person('oncall');
+      const { systemId, checkId } = await monitoredSystem('Ledger');
+      await watcher.client.notification.createSubscription({
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 1,
+        escalateAfterSeconds: 2,
+        escalateToUserId: oncall.id,
+      });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+
+      const [escalation] = await atLeast(oncall.email, 'Escalated: Now unhealthy: Ledger', 1);
+      expect(escalation!.mail.text).toContain('Escalated to you');
+      // The second person did not subscribe: only the escalation reached them.
+      expect(mailsTo(oncall.email, 'Now unhealthy: Ledger')).toHaveLength(0);
+      const path = ackLinkOf(escalation!);
+
+      // Opening the link changes nothing; its page's button POSTs it.
+      const page = await server.request(path);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<form method="post">');
+      const { alerts: open } = await oncall.client.notification.getMyAlerts({});
+      expect(open[0]).toMatchObject({ state: 'open', escalateToUserId: oncall.id });
+
+      const ack = await server.request(path, { method: 'POST' });
+      expect(ack.status).toBe(200);
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+      expect(alerts[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: oncall.id });
+      const remindersSent = alerts[0]!.remindersSent;
+      await pause(3_000);
+      expect(mailsTo(oncall.email, 'Escalated: Now unhealthy: Ledger')).toHaveLength(1);
+      const { alerts: later } = await watcher.client.notification.getMyAlerts({});
+      expect(later[0]!.remindersSent).toBe(remindersSent);
+    });
+
+    it('ends the reminders when the system recovers', async () => {
+      const watcher = await person('recovering');
+      const { systemId, checkId } = await monitoredSystem('Search');
+      await watcher.client.notification.createSubscription({
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 1,
+      });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await atLeast(watcher.email, 'Reminder: Now unhealthy: Search', 1);
+      targetStatus = 200;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await atLeast(watcher.email, 'Now healthy: Search', 1);
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+      expect(alerts[0]).toMatchObject({ state: 'resolved' });
+      const sent = alerts[0]!.remindersSent;
+      await pause(3_000);
+      expect(mailsTo(watcher.email, 'Reminder: Now unhealthy: Search')).toHaveLength(sent);
+    });
+  });
+
+  describe('rejects bad input', () => {
+    it('refuses an interval below the server minimum, and an escalation without its contact', async () => {
+      const watcher = await person('hasty');
+      const { systemId } = await monitoredSystem('Queue');
+      await expect(
+        watcher.client.notification.createSubscription({ systemId, remindEverySeconds: 0 }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(
+        watcher.client.notification.createSubscription({ systemId, escalateAfterSeconds: 5 }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(
+        watcher.client.notification.createSubscription({
+          systemId,
+          escalateAfterSeconds: 5,
+          escalateToUserId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+
+  describe('refuses the wrong caller', () => {
+    it('refuses forged and replayed acknowledgement links, and another person’s alert', async () => {
+      const watcher = await person('forger');
+      const stranger = await person('stranger');
+      const { systemId, checkId } = await monitoredSystem('Mailer');
+      await watcher.client.notification.createSubscription({
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 1,
+      });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+      const [reminder] = await atLeast(watcher.email, 'Reminder: Now unhealthy: Mailer', 1);
+      const path = ackLinkOf(reminder!);
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+
+      await expect(
+        stranger.client.notification.acknowledgeAlert({ id: alerts[0]!.id }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      const [payload, mac] = path.slice(path.lastIndexOf('/') + 1).split('.') as [string, string];
+      const claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        u: string;
+      };
+      // The same MAC over a payload naming the stranger; a MAC with one character changed.
+      const forgedPayload = Buffer.from(JSON.stringify({ ...claim, u: stranger.id })).toString(
+        'base64url',
+      );
+      const base = path.slice(0, path.lastIndexOf('/') + 1);
+      const flipped = `${mac.slice(0, -2)}${mac.at(-2) === 'A' ? 'B' : 'A'}${mac.at(-1)}`;
+      for (const forged of [`${forgedPayload}.${mac}`, `${payload}.${flipped}`, 'not-a-token']) {
+        const answer = await server.request(`${base}${forged}`, { method: 'POST' });
+        expect(answer.status, forged).toBe(400);
+        expect((await server.request(`${base}${forged}`)).status).toBe(400);
+      }
+      const { alerts: stillOpen } = await watcher.client.notification.getMyAlerts({});
+      expect(stillOpen[0]!.state).toBe('open');
+
+      expect((await server.request(path, { method: 'POST' })).status).toBe(200);
+      const replay = await server.request(path, { method: 'POST' });
+      expect(replay.status).toBe(410);
+      expect((await server.request(path)).status).toBe(410);
+      const { alerts: done } = await watcher.client.notification.getMyAlerts({});
+      expect(done[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: watcher.id });
+    });
+  });
+});

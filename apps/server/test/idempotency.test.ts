@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import type { ProcedureMeta } from '@checkline/core/contract';
+import { idempotencyKeys } from '@checkline/db';
+import type { AnyContractProcedure } from '@orpc/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  attachedObjects,
+  seedTeamWorld,
+  startLoopbackTarget,
+  type TeamWorld,
+} from './support/team-world.ts';
+import { createTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * Issue 24.7: every mutation takes an `Idempotency-Key`; a retry answers the first success
+ * (`Idempotent-Replayed: true`) and never applies twice, on the REST, keyed and oRPC surfaces.
+ */
+let server: TestServer;
+let world: TeamWorld;
+let target: Awaited<ReturnType<typeof startLoopbackTarget>>;
+let objects: ReturnType<typeof attachedObjects>;
+let system: string;
+
+type Input = Record<string, unknown>;
+
+beforeAll(async () => {
+  target = await startLoopbackTarget();
+  server = await createTestServer();
+  world = await seedTeamWorld(server);
+  system = await world.openSystem();
+  objects = attachedObjects(world, system, target.url);
+});
+afterAll(async () => {
+  await server.close();
+  await target.close();
+});
+
+const metaOf = (procedure: AnyContractProcedure) => procedure['~orpc'].meta as ProcedureMeta;
+
+function mutationsOf(pluginId: string): [string, AnyContractProcedure][] {
+  const plugin = server.checkline.plugins.find((candidate) => candidate.id === pluginId)!;
+  return Object.entries(plugin.contract as Record<string, AnyContractProcedure>).filter(
+    ([, procedure]) => metaOf(procedure).kind === 'mutation',
+  );
+}
+
+/** A valid input on fresh objects for every mutation of these plugins, as the admin. */
+const mutationInputs: Record<string, Record<string, () => Promise<Input>>> = {
+  catalog: {
+    createSystem: async () => ({ name: `system-${world.unique()}` }),
+    updateSystem: async () => ({ id: await world.openSystem(), description: 'changed' }),
+    deleteSystem: async () => ({ id: await world.openSystem() }),
+    createGroup: async () => ({ name: `group-${world.unique()}` }),
+    updateGroup: async () => ({ id: await objects.group(), description: 'changed' }),
+    deleteGroup: async () => ({ id: await objects.group() }),
+    addSystemToGroup: async () => ({ groupId: await objects.emptyGroup(), systemId: system }),
+    removeSystemFromGroup: async () => ({ groupId: await objects.group(), systemId: system }),
+  },
+  healthcheck: {
+    createHealthCheck: async () => objects.checkInput(),
+    updateHealthCheck: async () => ({
+      id: await objects.check(),
+      name: `renamed-${world.unique()}`,
+    }),
+    deleteHealthCheck: async () => ({ id: await objects.check() }),
+    runHealthCheck: async () => ({ id: await objects.check() }),
+    rotateHeartbeatToken: async () => {
+      const input = { ...objects.checkInput(), type: 'healthcheck.heartbeat', config: {} };
+      const { createHealthCheck } = await world.asAdmin('healthcheck', {
+        createHealthCheck: input,
+      });
+      return { id: (createHealthCheck as { id: string }).id };
+    },
+    setSystemDependencies: async () => ({
+      systemId: await world.openSystem(),
+      dependsOn: [system],
+    }),
+  },
+  maintenance: {
+    scheduleWindow: async () => objects.windowInput(),
+    updateWindow: async () => ({ id: await objects.window(), title: 'changed' }),
+    deleteWindow: async () => ({ id: await objects.window() }),
+  },
+  incident: {
+    createIncident: async () => objects.incidentInput(),
+    updateIncident: async () => ({ id: await objects.incident(), message: 'still on it' }),
+    deleteIncident: async () => ({ id: await objects.incident() }),
+  },
+};
+
+interface Answer {
+  status: number;
+  body: unknown;
+  replayed: string | null;
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  return {
+    status: response.status,
+    body: await response.json(),
+    replayed: response.headers.get('idempotent-replayed'),
+  };
+}
+
+const adminKey = () => world.keys.admin;
+
+function restCall(pluginId: string, name: string, input: Input, key: string, token = adminKey()) {
+  const plugin = server.checkline.plugins.find((candidate) => candidate.id === pluginId)!;
+  const { method } = (plugin.contract as Record<string, AnyContractProcedure>)[name]!['~orpc']
+    .route;
+  return Promise.resolve(
+    server.rest(method!, `${pluginId}/${name}`, {
+      token,
+      body: input,
+      headers: { 'idempotency-key': key },
+    }),
+  ).then(answerOf);
+}
+
+function keyedCall(pluginId: string, body: Record<string, Input>, key: string, token = adminKey()) {
+  return Promise.resolve(
+    server.request(`/api/${pluginId}/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': key,
+      },
+      body: JSON.stringify(body),
+    }),
+  ).then(answerOf);
+}
+
+const surfaces = {
+  rest: (pluginId: string, name: string, input: Input, key: string) =>
+    restCall(pluginId, name, input, key),
+  keyed: (pluginId: string, name: string, input: Input, key: string) =>
+    keyedCall(pluginId, { [name]: input }, key),
+};
+
+async function storedRows(key: string) {
+  return server.database.db
+    .select({ procedure: idempotencyKeys.procedure, output: idempotencyKeys.output })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, key));
+}
+
+describe('the OpenAPI document', () => {
+  it('declares Idempotency-Key and 422 on every mutation of every plugin, and on the keyed paths', () => {
+    const { plugins, openapi } = server.checkline;
+    let mutations = 0;
+    for (const plugin of plugins) {
+      for (const [name, procedure] of Object.entries(
+        plugin.contract as Record<string, AnyContractProcedure>,
+      )) {
+        const { method, path } = procedure['~orpc'].route;
+        const operation = (openapi.paths?.[path!] as Record<string, any>)[method!.toLowerCase()];
+        const parameters = (operation.parameters ?? []) as { $ref?: string }[];
+        const declared = parameters.some(
+          (parameter) => parameter.$ref === '#/components/parameters/IdempotencyKey',
+        );
+        const mutation = metaOf(procedure).kind === 'mutation';
+        expect({ name, declared, has422: '422' in operation.responses }).toEqual({
+          name,
+          declared: mutation,
+          has422: mutation,
+        });
+        if (mutation) mutations += 1;
+      }
+      const keyed = (openapi.paths?.[`/api/${plugin.id}`] as Record<string, any> | undefined)?.post;
+      if (keyed)
+        expect(keyed.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
+    }
+    expect(mutations).toBeGreaterThan(50);
+    expect(openapi.components?.parameters?.IdempotencyKey).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+    });
+  });
+});
+
+describe('a mutation sent twice with the same key applies once', () => {
+  it('has an input for every mutation of the plugins in the table', () => {
+    for (const pluginId of Object.keys(mutationInputs)) {
+      expect(Object.keys(mutationInputs[pluginId]!).sort()).toEqual(
+        mutationsOf(pluginId)
+          .map(([name]) => name)
+          .sort(),
+      );
+    }
+  });
+
+  for (const [surface, send] of Object.entries(surfaces)) {
+    it(`answers the retry with the first result on the ${surface} surface, for every mutation`, async () => {
+      const problems: unknown[] = [];
+      let checked = 0;
+      for (const [pluginId, inputs] of Object.entries(mutationInputs)) {
+        for (const [name, makeInput] of Object.entries(inputs)) {
+          const input = await makeInput();
+          const key = randomUUID();
+          const first = await send(pluginId, name, input, key);
+          const retry = await send(pluginId, name, input, key);
+          const label = `${pluginId}.${name}`;
+          if (first.status !== 200 || first.replayed !== null) problems.push({ label, first });
+          if (retry.status !== 200 || retry.replayed !== 'true') problems.push({ label, retry });
+          expect(retry.body, label).toEqual(first.body);
+          checked += 1;
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(checked).toBe(20);
+    }, 120_000);
+  }
+
+  it('creates one system for two creates with one key (REST), and deletes answer 200 twice', async () => {
+    const key = randomUUID();
+    const name = `once-${world.unique()}`;
+    const first = await restCall('catalog', 'createSystem', { name }, key);
+    const retry = await restCall('catalog', 'createSystem', { name }, key);
+    expect(retry.body).toEqual(first.body);
+    const { getSystems } = await world.asAdmin('catalog', { getSystems: { limit: 1000 } });
+    const named = (getSystems.systems as { name: string }[]).filter((item) => item.name === name);
+    expect(named).toHaveLength(1);
+    // A second delete applied would be NOT_FOUND: the retry answers the first success instead.
+    const id = (first.body as { id: string }).id;
+    const deleteKey = randomUUID();
+    expect((await restCall('catalog', 'deleteSystem', { id }, deleteKey)).status).toBe(200);
+    const again = await restCall('catalog', 'deleteSystem', { id }, deleteKey);
+    expect({ status: again.status, replayed: again.replayed }).toEqual({
+      status: 200,
+      replayed: 'true',
+    });
+    const withoutKey = await world.call('admin', 'catalog', { deleteSystem: { id } });
+    expect(withoutKey.status).toBe(404);
+  });
+
+  it('applies once when the same request races itself: one answer is the replay of the other', async () => {
+    const key = randomUUID();
+    const name = `race-${world.unique()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => restCall('catalog', 'createSystem', { name }, key)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((answer) => answer.replayed === null)).toHaveLength(1);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    const { getSystems } = await world.asAdmin('catalog', { getSystems: { limit: 1000 } });
+    expect(
+      (getSystems.systems as { name: string }[]).filter((item) => item.name === name),
+    ).toHaveLength(1);
+  });
+
+  it('replays on the oRPC surface', async () => {
+    const key = randomUUID();
+    const incident = objects.incidentInput();
+    const send = () =>
+      server.request('/api/incident/createIncident', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${adminKey()}`,
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ json: incident }),
+      });
+    const first = await answerOf(await send());
+    const retry = await answerOf(await send());
+    expect(first.status).toBe(200);
+    expect(retry).toEqual({ ...first, replayed: 'true' });
+    expect((first.body as { json: { title: string } }).json.title).toBe(incident.title);
+  });
+
+  it('replays every change of a keyed batch, each under its own procedure', async () => {
+    const key = randomUUID();
+    const body = {
+      createSystem: { name: `batch-${world.unique()}` },
+      createGroup: { name: `batch-group-${world.unique()}` },
+      getSystems: { limit: 1 },
+    };
+    const first = await keyedCall('catalog', body, key);
+    const retry = await keyedCall('catalog', body, key);
+    expect(first.status).toBe(200);
+    expect(retry.replayed).toBe('true');
+    const { createSystem, createGroup } = retry.body as Record<string, unknown>;
+    expect({ createSystem, createGroup }).toEqual({
+      createSystem: (first.body as Record<string, unknown>).createSystem,
+      createGroup: (first.body as Record<string, unknown>).createGroup,
+    });
+    expect((await storedRows(key)).map((row) => row.procedure).sort()).toEqual([
+      'catalog.createGroup',
+      'catalog.createSystem',
+    ]);
+  });
+});
+
+describe('what a key refuses', () => {
+  it('answers 422 naming the key when it comes back with another input', async () => {
+    const key = randomUUID();
+    expect(
+      (await restCall('catalog', 'createSystem', { name: `a-${world.unique()}` }, key)).status,
+    ).toBe(200);
+    const other = await restCall('catalog', 'createSystem', { name: `b-${world.unique()}` }, key);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      message: expect.stringContaining(
+        `Idempotency-Key ${key} was first sent to catalog.createSystem with another input`,
+      ),
+    });
+  });
+
+  it('refuses a key that is empty, too long or not printable, on every surface', async () => {
+    for (const bad of ['', 'x'.repeat(256), 'tab\there', 'ünïcode']) {
+      const headers = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${adminKey()}`,
+        'idempotency-key': bad,
+      };
+      const body = JSON.stringify({ name: `bad-${world.unique()}` });
+      const answers = await Promise.all([
+        server.request('/rest/catalog/createSystem', { method: 'POST', headers, body }),
+        server.request('/api/catalog/', {
+          method: 'POST',
+          headers,
+          body: `{"createSystem":${body}}`,
+        }),
+        server.request('/api/catalog/createSystem', {
+          method: 'POST',
+          headers,
+          body: `{"json":${body}}`,
+        }),
+      ]);
+      expect(
+        answers.map((answer) => answer.status),
+        JSON.stringify(bad),
+      ).toEqual([400, 400, 400]);
+    }
+  });
+
+  it('keeps no failed attempt: the same key applies once the cause is gone', async () => {
+    const name = `taken-${world.unique()}`;
+    const { createSystem: taken } = await world.asAdmin('catalog', { createSystem: { name } });
+    const key = randomUUID();
+    const refused = await restCall('catalog', 'createSystem', { name }, key);
+    expect(refused.status).toBe(409);
+    expect(await storedRows(key)).toEqual([]);
+    await world.asAdmin('catalog', { deleteSystem: { id: taken.id } });
+    const applied = await restCall('catalog', 'createSystem', { name }, key);
+    expect({ status: applied.status, replayed: applied.replayed }).toEqual({
+      status: 200,
+      replayed: null,
+    });
+  });
+
+  it('scopes a key to its caller: another caller with the same key applies its own change', async () => {
+    const key = randomUUID();
+    const first = await restCall('catalog', 'createGroup', { name: `mine-${world.unique()}` }, key);
+    const theirs = await restCall(
+      'catalog',
+      'createGroup',
+      { name: `theirs-${world.unique()}` },
+      key,
+      world.keys.holder,
+    );
+    expect([first.status, theirs.status, theirs.replayed]).toEqual([200, 200, null]);
+    const rows = await server.database.db
+      .select({ principal: idempotencyKeys.principal })
+      .from(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.procedure, 'catalog.createGroup')),
+      );
+    expect(rows).toHaveLength(2);
+  });
+});

@@ -1,0 +1,148 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  startSmtpTestServer,
+  type ReceivedMail,
+  type SmtpTestServer,
+} from '@checkline/notification-smtp/testing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signedInPage } from './support/browser.ts';
+import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+
+let ui: UiServer;
+let browser: Browser;
+let smtp: SmtpTestServer;
+let admin: Record<string, string>;
+let target: Server;
+let targetUrl: string;
+
+beforeAll(async () => {
+  target = createServer((_request, response) => response.writeHead(500).end('broken'));
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+  smtp = await startSmtpTestServer();
+  ui = await startUiServer();
+  browser = await launchBrowser();
+  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  await ui.call(
+    'notification',
+    'updateStrategy',
+    {
+      strategyId: 'notification-smtp.smtp',
+      enabled: true,
+      config: {
+        host: 'localhost',
+        port: smtp.port,
+        secure: false,
+        fromAddress: 'alerts@status.example',
+      },
+    },
+    admin,
+  );
+  // Everything the admin can read: health, incident and maintenance events.
+  await ui.call('notification', 'createSubscription', {}, admin);
+});
+afterAll(async () => {
+  await browser?.close();
+  await ui?.close();
+  await smtp?.close();
+  await new Promise((resolve) => target?.close(resolve));
+});
+
+const WAIT_MS = 90_000;
+// A mail may wait behind an earlier one of the same system that failed once under load and is
+// retried after the first retry delay (deliveries of one system go one at a time).
+const MAIL_WAIT_MS = 240_000;
+
+/** The first message whose subject matches, waiting (bounded) for it to arrive. */
+async function mailWithSubject(subject: RegExp): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = smtp.received.find((message) => subject.test(message.mail.subject ?? ''));
+        return found !== undefined;
+      },
+      { timeout: MAIL_WAIT_MS, interval: 250 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Every link of the message's HTML part that points into the app (not unsubscribe links). */
+function appLinks(message: ReceivedMail): string[] {
+  const html = typeof message.mail.html === 'string' ? message.mail.html : '';
+  return [...html.matchAll(/href="([^"]+)"/g)]
+    .map((match) => match[1]!.replaceAll('&amp;', '&'))
+    .filter((href) => href.startsWith(ui.url) && !href.includes('unsubscribe'));
+}
+
+describe('the links of real alert e-mails open the right pages', { timeout: 900_000 }, () => {
+  it('a health alert, an incident and a maintenance notification each link to their page', async () => {
+    const system = await ui.call<{ id: string }>(
+      'catalog',
+      'createSystem',
+      { name: 'mailed-api' },
+      admin,
+    );
+    const check = await ui.call<{ id: string }>(
+      'healthcheck',
+      'createHealthCheck',
+      {
+        systemId: system.id,
+        name: 'front',
+        type: 'healthcheck.http',
+        config: { url: targetUrl },
+        intervalSeconds: 3_600,
+        timeoutMs: 5_000,
+      },
+      admin,
+    );
+    await ui.call('healthcheck', 'runHealthCheck', { id: check.id }, admin);
+    const incident = await ui.call<{ id: string }>(
+      'incident',
+      'createIncident',
+      { title: 'Mailed outage', severity: 'major', systemIds: [system.id] },
+      admin,
+    );
+    // Begun a minute ago: the maintenance ticker announces it as started on its next tick.
+    const window = await ui.call<{ id: string }>(
+      'maintenance',
+      'scheduleWindow',
+      {
+        title: 'Mailed upgrade',
+        systemIds: [system.id],
+        startAt: new Date(Date.now() - 60_000).toISOString(),
+        endAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      admin,
+    );
+
+    const expected = [
+      { subject: /^Now \w+: mailed-api/, path: `/systems/${system.id}`, heading: 'mailed-api' },
+      {
+        subject: /^Incident: Mailed outage/,
+        path: `/incidents/${incident.id}`,
+        heading: 'Mailed outage',
+      },
+      {
+        subject: /^Maintenance started: Mailed upgrade/,
+        path: `/maintenance/${window.id}`,
+        heading: 'Mailed upgrade',
+      },
+    ];
+    const { page } = await signedInPage(browser, ui.url, testAdmin);
+    for (const { subject, path, heading } of expected) {
+      const message = await mailWithSubject(subject);
+      expect(message.recipients).toEqual([testAdmin.email]);
+      const links = appLinks(message);
+      expect(links).toContain(`${ui.url}${path}`);
+      for (const link of links) {
+        await page.goto(link);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: WAIT_MS });
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+    }
+  });
+});

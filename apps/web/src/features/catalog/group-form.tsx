@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { membershipChanges } from './membership.ts';
+import { SystemsPicker } from '../../ui/systems-picker.tsx';
+import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+
+export interface GroupFields {
+  id?: string;
+  name: string;
+  description: string;
+  systemIds: string[];
+}
+
+export const emptyGroup: GroupFields = { name: '', description: '', systemIds: [] };
+
+/** Saves the group, then adds and removes members one call each (the API's membership calls). */
+async function saveGroup(initial: GroupFields, fields: GroupFields) {
+  const group = initial.id
+    ? await api.catalog.updateGroup({
+        id: initial.id,
+        name: fields.name,
+        description: fields.description,
+      })
+    : await api.catalog.createGroup({ name: fields.name, description: fields.description });
+  const { add, remove } = membershipChanges(group.systemIds, fields.systemIds);
+  for (const systemId of add) await api.catalog.addSystemToGroup({ groupId: group.id, systemId });
+  for (const systemId of remove) {
+    await api.catalog.removeSystemFromGroup({ groupId: group.id, systemId });
+  }
+}
+
+/** A group's name, description and member systems: to create or edit one. */
+export function GroupForm({
+  title,
+  submitLabel,
+  initial,
+  onClose,
+}: {
+  title: string;
+  submitLabel: string;
+  initial: GroupFields;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [systemIds, setSystemIds] = useState(initial.systemIds);
+  return (
+    <FormDialog
+      title={title}
+      submitLabel={submitLabel}
+      onClose={onClose}
+      save={() => saveGroup(initial, { name, description, systemIds })}
+    >
+      {(issues) => (
+        <>
+          <NameDescriptionFields
+            name={name}
+            description={description}
+            issues={issues}
+            onName={setName}
+            onDescription={setDescription}
+          />
+          <SystemsPicker label="Systems" value={systemIds} onChange={setSystemIds} />
+        </>
+      )}
+    </FormDialog>
+  );
+}

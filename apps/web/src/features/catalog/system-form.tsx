@@ -1,0 +1,63 @@
+import { TagsInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { FormDialog } from '../../ui/form-dialog.tsx';
+import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+
+export interface SystemFields {
+  name: string;
+  description: string;
+  owner: string | null;
+  tags: string[];
+}
+
+export const emptySystem: SystemFields = { name: '', description: '', owner: null, tags: [] };
+
+/** Name, description, owner and tags of a system: to create or edit one. */
+export function SystemForm({
+  title,
+  submitLabel,
+  initial,
+  onClose,
+  save,
+}: {
+  title: string;
+  submitLabel: string;
+  initial: SystemFields;
+  onClose: () => void;
+  save: (fields: SystemFields) => Promise<unknown>;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [owner, setOwner] = useState(initial.owner ?? '');
+  const [tags, setTags] = useState(initial.tags);
+  return (
+    <FormDialog
+      title={title}
+      submitLabel={submitLabel}
+      onClose={onClose}
+      save={() =>
+        save({ name, description, owner: owner.trim() === '' ? null : owner.trim(), tags })
+      }
+    >
+      {(issues) => (
+        <>
+          <NameDescriptionFields
+            name={name}
+            description={description}
+            issues={issues}
+            onName={setName}
+            onDescription={setDescription}
+          />
+          <TextInput
+            label="Owner"
+            description="A person or team answerable for it."
+            value={owner}
+            error={issues.owner}
+            onChange={(event) => setOwner(event.currentTarget.value)}
+          />
+          <TagsInput label="Tags" value={tags} error={issues.tags} onChange={setTags} />
+        </>
+      )}
+    </FormDialog>
+  );
+}

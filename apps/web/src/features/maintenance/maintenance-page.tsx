@@ -1,0 +1,73 @@
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { mayCall } from '../../api/access.ts';
+import { orpc } from '../../api/client.ts';
+import { contracts } from '../../api/contracts.ts';
+import { useMe } from '../../api/me.ts';
+import { ErrorAlert } from '../../ui/error-alert.tsx';
+import { formatTime } from '../../ui/format-time.ts';
+import { Page } from '../../ui/page.tsx';
+import { ScheduleWindow } from './schedule-window.tsx';
+import { windowPhase } from './window-phase.ts';
+
+const phaseColor = { active: 'blue', upcoming: 'gray', past: 'dark' } as const;
+
+export function MaintenancePage() {
+  const me = useMe();
+  const windows = useQuery({
+    ...orpc.maintenance.getWindows.queryOptions({ input: { includePast: true, limit: 500 } }),
+    refetchInterval: 30_000,
+  });
+  const rows = windows.data?.windows ?? [];
+  const now = new Date();
+  return (
+    <Page
+      title="Maintenance"
+      actions={mayCall(me.data, contracts.maintenance.scheduleWindow) && <ScheduleWindow />}
+    >
+      <ErrorAlert error={windows.error} />
+      {rows.length === 0 ? (
+        <Text c="dimmed">{windows.isPending ? 'Loading…' : 'No maintenance windows.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={500}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Starts</Table.Th>
+                <Table.Th>Ends</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((window) => {
+                const phase = windowPhase(window, now);
+                return (
+                  <Table.Tr key={window.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/maintenance/${window.id}`}>
+                        {window.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={phaseColor[phase]}
+                        variant="light"
+                        c="var(--mantine-color-text)"
+                      >
+                        {phase}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatTime(window.startAt)}</Table.Td>
+                    <Table.Td>{formatTime(window.endAt)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Page>
+  );
+}

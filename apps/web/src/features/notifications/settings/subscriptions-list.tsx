@@ -1,0 +1,106 @@
+import { Button, Center, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { orpc } from '../../../api/client.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { ErrorAlert } from '../../../ui/error-alert.tsx';
+import { formatTime } from '../../../ui/format-time.ts';
+import { Loading } from '../../../ui/loading.tsx';
+import { cursorPages } from '../../../api/cursor-pages.ts';
+
+const targetOf = (subscription: { systemId: string | null; groupId: string | null }) =>
+  subscription.systemId
+    ? `System ${subscription.systemId}`
+    : subscription.groupId
+      ? `Group ${subscription.groupId}`
+      : 'Everything you can read';
+
+/** What the person is subscribed to, each with a delete that asks first. */
+export function SubscriptionsList() {
+  const queryClient = useQueryClient();
+  const subscriptions = useInfiniteQuery(
+    orpc.notification.getMySubscriptions.infiniteOptions(cursorPages({ limit: 50 })),
+  );
+  const [deleting, setDeleting] = useState<string | undefined>();
+  const remove = useMutation(
+    orpc.notification.deleteSubscription.mutationOptions({
+      onSuccess: async () => {
+        setDeleting(undefined);
+        await queryClient.invalidateQueries({
+          queryKey: orpc.notification.getMySubscriptions.key(),
+        });
+      },
+    }),
+  );
+  const rows = subscriptions.data?.pages.flatMap((page) => page.subscriptions) ?? [];
+  return (
+    <section aria-labelledby="subscriptions-title">
+      <Title order={2} size="h3" id="subscriptions-title" mb="sm">
+        My subscriptions
+      </Title>
+      <ErrorAlert error={subscriptions.error ?? remove.error} />
+      {subscriptions.isPending ? (
+        <Center mih={80}>
+          <Loading label="Loading subscriptions" />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">You are not subscribed to anything.</Text>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={520}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Subscriptions, scrolls sideways"
+        >
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>About</Table.Th>
+                <Table.Th>Events</Table.Th>
+                <Table.Th>Since</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((subscription) => (
+                <Table.Tr key={subscription.id}>
+                  <Table.Td>{targetOf(subscription)}</Table.Td>
+                  <Table.Td>{subscription.events.join(', ')}</Table.Td>
+                  <Table.Td>{formatTime(subscription.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setDeleting(subscription.id)}
+                      aria-label={`Delete the subscription to ${targetOf(subscription)}`}
+                    >
+                      Delete
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {subscriptions.hasNextPage && (
+        <Button variant="default" onClick={() => void subscriptions.fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title="End this subscription?"
+        confirmLabel="End subscription"
+        loading={remove.isPending}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting })}
+      >
+        You will no longer hear about it.
+      </ConfirmDialog>
+    </section>
+  );
+}

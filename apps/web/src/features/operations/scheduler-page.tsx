@@ -1,0 +1,83 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { orpc } from '../../api/client.ts';
+import { ErrorAlert } from '../../ui/error-alert.tsx';
+import { formatTime } from '../../ui/format-time.ts';
+import { Page } from '../../ui/page.tsx';
+
+const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+}
+
+/** How the check schedulers keep up over the last five minutes, asked again every 10 s. */
+export function SchedulerPage() {
+  const status = useQuery({
+    ...orpc.healthcheck.getSchedulerStatus.queryOptions({ input: { windowMinutes: 5 } }),
+    refetchInterval: 10_000,
+  });
+  const data = status.data;
+  return (
+    <Page title="Scheduler">
+      <ErrorAlert error={status.error} />
+      {data && (
+        <>
+          <Group gap="xl" wrap="wrap">
+            <Figure label="Due backlog" value={String(data.dueBacklog)} />
+            <Figure label="Oldest due" value={formatTime(data.oldestDueAt, 'none')} />
+            <Figure label="Runs per second" value={data.runsPerSecond.toFixed(2)} />
+            <Figure label="Lag p50" value={ms(data.lagMs.p50)} />
+            <Figure label="Lag p99" value={ms(data.lagMs.p99)} />
+            <Figure label="Connection wait p99" value={ms(data.queueWaitMs.p99)} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            Over the last {Math.round(data.windowSeconds / 60)} minutes, as of {formatTime(data.at)}
+            . Connection wait: how long runs waited for a connection to their target (scheduler
+            pressure, not counted against any check&apos;s timeout).
+          </Text>
+          {data.processes.length === 0 ? (
+            <Text c="dimmed">No process ran checks in this window.</Text>
+          ) : (
+            // Focusable so the keyboard can scroll it on a narrow screen (it holds nothing focusable).
+            <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Processes">
+              <Table miw={500}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Process</Table.Th>
+                    <Table.Th>Runs</Table.Th>
+                    <Table.Th>Runs/s</Table.Th>
+                    <Table.Th>Lag p50</Table.Th>
+                    <Table.Th>Lag p99</Table.Th>
+                    <Table.Th>Connection wait p99</Table.Th>
+                    <Table.Th>Last run</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.processes.map((process) => (
+                    <Table.Tr key={process.processId}>
+                      <Table.Td>{process.processId}</Table.Td>
+                      <Table.Td>{process.runs}</Table.Td>
+                      <Table.Td>{process.runsPerSecond.toFixed(2)}</Table.Td>
+                      <Table.Td>{ms(process.lagMs.p50)}</Table.Td>
+                      <Table.Td>{ms(process.lagMs.p99)}</Table.Td>
+                      <Table.Td>{ms(process.queueWaitMs.p99)}</Table.Td>
+                      <Table.Td>{formatTime(process.lastRunAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

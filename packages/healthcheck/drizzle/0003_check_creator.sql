@@ -1,0 +1,1 @@
+ALTER TABLE "healthcheck"."health_checks" ADD COLUMN "created_by" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "healthcheck"."results" ADD COLUMN "queue_wait_ms" integer;

@@ -1,0 +1,2 @@
+export * from './alert-facts.ts';
+export * from './source.ts';

@@ -1,0 +1,1 @@
+export { ANY_KEY, secretFieldPaths } from '@checkline/core';

@@ -1,0 +1,2 @@
+ALTER TABLE "notification"."deliveries" ADD COLUMN "system_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "deliveries_pending_recipient_idx" ON "notification"."deliveries" USING btree ("user_id","strategy_id","created_at") WHERE "notification"."deliveries"."status" = 'pending';

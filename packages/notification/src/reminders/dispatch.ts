@@ -1,0 +1,112 @@
+import type { RequestContext } from '@checkline/core';
+import { runInTransaction } from '@checkline/core';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import { alerts } from '../db/schema.ts';
+import { enqueueDeliveries } from '../delivery/enqueue.ts';
+import { insertNotifications } from '../inbox/service.ts';
+import type { NotificationContent } from '../message-schemas.ts';
+import type { NotificationState } from '../state.ts';
+import { ackUrl } from './ack-link.ts';
+import { secondsFromNow } from './lifecycle.ts';
+import { escalationMessage, reminderMessage } from './messages.ts';
+import { mayReadAlert } from './recipient-access.ts';
+import type { ResolvedReminderSettings } from './settings.ts';
+
+type AlertRow = typeof alerts.$inferSelect;
+
+const open = and(isNull(alerts.resolvedAt), isNull(alerts.acknowledgedAt));
+const reminderDue = sql<boolean>`coalesce(${alerts.nextReminderAt} <= clock_timestamp(), false)`;
+const escalationDue = sql<boolean>`coalesce(${alerts.escalatedAt} is null and ${alerts.escalateAt} <= clock_timestamp(), false)`;
+
+/** In the inbox and through the user's channels, in the caller's transaction. */
+async function notify(
+  state: NotificationState,
+  context: RequestContext,
+  userId: string,
+  message: NotificationContent,
+  alert: AlertRow,
+) {
+  await insertNotifications(context.db, [userId], message);
+  await enqueueDeliveries(state, context, {
+    kind: 'external',
+    userIds: [userId],
+    notification: message,
+    facts: alert.facts ?? undefined,
+    systemIds: alert.systemIds,
+  });
+}
+
+async function handleDue(
+  state: NotificationState,
+  settings: ResolvedReminderSettings,
+  context: RequestContext,
+  due: { alert: AlertRow; reminder: boolean; escalation: boolean },
+) {
+  const { alert } = due;
+  const now = new Date();
+  const linkMs = settings.linkDays * 24 * 60 * 60_000;
+  const changes: Partial<Record<keyof AlertRow, unknown>> = {};
+  if (due.reminder) {
+    if (await mayReadAlert(state, context, alert.userId, alert)) {
+      const url = ackUrl(state, { alertId: alert.id, userId: alert.userId }, linkMs, now);
+      await notify(state, context, alert.userId, reminderMessage(alert, url, now), alert);
+      changes.remindersSent = alert.remindersSent + 1;
+      changes.nextReminderAt = secondsFromNow(alert.remindEverySeconds ?? 0);
+    } else {
+      // The subscriber may no longer read it: nothing more is said to anyone.
+      state.logger.info({ alertId: alert.id }, 'alert closed: its subscriber lost read access');
+      await context.db
+        .update(alerts)
+        .set({ resolvedAt: sql`clock_timestamp()` })
+        .where(inArray(alerts.id, [alert.id]));
+      return;
+    }
+  }
+  if (due.escalation && alert.escalateToUserId) {
+    const target = alert.escalateToUserId;
+    if (await mayReadAlert(state, context, target, alert)) {
+      const url = ackUrl(state, { alertId: alert.id, userId: target }, linkMs, now);
+      await notify(state, context, target, escalationMessage(alert, url, now), alert);
+    } else {
+      state.logger.warn(
+        { alertId: alert.id },
+        'alert not escalated: the escalation contact cannot read it',
+      );
+    }
+    changes.escalatedAt = sql`clock_timestamp()`;
+  }
+  await context.db
+    .update(alerts)
+    .set(changes as Partial<typeof alerts.$inferInsert>)
+    .where(inArray(alerts.id, [alert.id]));
+}
+
+/**
+ * One round: claims due alerts (`FOR UPDATE SKIP LOCKED`, so processes share them and none is
+ * taken twice), writes each reminder or escalation to the inbox and the delivery queue and moves
+ * the alert's next time, all in one transaction per batch: a crash sends nothing twice and loses
+ * nothing (the delivery queue sends each delivery once). Answers how many alerts it handled.
+ */
+export async function sendDueReminders(
+  state: NotificationState,
+  settings: ResolvedReminderSettings,
+): Promise<number> {
+  const service = state.serviceContext();
+  let handled = 0;
+  for (;;) {
+    const count = await runInTransaction(service, async (inner) => {
+      const context: RequestContext = { ...service, ...inner };
+      const rows = await context.db
+        .select({ alert: alerts, reminder: reminderDue, escalation: escalationDue })
+        .from(alerts)
+        .where(and(open, sql`(${reminderDue} or ${escalationDue})`))
+        .orderBy(asc(alerts.openedAt))
+        .limit(settings.batchSize)
+        .for('update', { skipLocked: true });
+      for (const due of rows) await handleDue(state, settings, context, due);
+      return rows.length;
+    });
+    handled += count;
+    if (count < settings.batchSize) return handled;
+  }
+}

@@ -1,0 +1,110 @@
+import type { AlertFacts } from '@checkline/notification-node';
+import type { Database } from '@checkline/db';
+import { and, arrayContains, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { SubscriptionEventKind } from '../db/schema.ts';
+import { alerts, subscriptions } from '../db/schema.ts';
+import type { SubscriptionMessage } from '../subscriptions/messages.ts';
+import { alertSubject } from './subject.ts';
+
+/** `now + seconds`, on the database's clock (every process shares it). */
+export const secondsFromNow = (seconds: number) =>
+  sql`clock_timestamp() + ${seconds}::int * interval '1 second'`;
+
+/** Whether any alert of `kind` is open: events of a kind nobody is reminded of skip the rest. */
+export async function hasOpenAlerts(db: Database, kind: SubscriptionEventKind): Promise<boolean> {
+  const rows = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(isNull(alerts.resolvedAt), sql`${alerts.subject} like ${`${kind}:%`}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Ends every open alert the facts resolve (a recovery, a resolved incident), whoever holds it. */
+export async function closeAlertsEndedBy(db: Database, facts: AlertFacts): Promise<number> {
+  const subject = alertSubject(facts);
+  if (!subject || subject.opens) return 0;
+  const closed = await db
+    .update(alerts)
+    .set({ resolvedAt: sql`clock_timestamp()` })
+    .where(and(eq(alerts.subject, subject.subject), isNull(alerts.resolvedAt)))
+    .returning({ id: alerts.id });
+  return closed.length;
+}
+
+export interface AlertAudience {
+  kind: SubscriptionEventKind;
+  sourceRule: string;
+  userIds: readonly string[];
+  /** The concerned systems these users may read. */
+  systemIds: readonly string[];
+  groupsOfSystem: ReadonlyMap<string, ReadonlySet<string>>;
+  message: SubscriptionMessage;
+}
+
+/**
+ * Opens an alert for each user of `audience` whose subscription reaching it asks for reminders or
+ * an escalation (the most specific one: system, then group, then everything), unless one is
+ * already open for the same subscription and subject. In the caller's transaction.
+ */
+export async function openAlerts(db: Database, audience: AlertAudience): Promise<number> {
+  const subject = alertSubject(audience.message.facts);
+  if (!subject?.opens || audience.userIds.length === 0) return 0;
+  const groupIds = [
+    ...new Set(audience.systemIds.flatMap((id) => [...(audience.groupsOfSystem.get(id) ?? [])])),
+  ];
+  const candidates = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.userId, [...audience.userIds]),
+        arrayContains(subscriptions.events, sql`array[${audience.kind}]::text[]`),
+        or(isNotNull(subscriptions.remindEverySeconds), isNotNull(subscriptions.escalateToUserId)),
+        or(
+          audience.systemIds.length > 0
+            ? inArray(subscriptions.systemId, [...audience.systemIds])
+            : undefined,
+          groupIds.length > 0 ? inArray(subscriptions.groupId, groupIds) : undefined,
+          and(isNull(subscriptions.systemId), isNull(subscriptions.groupId)),
+        ),
+      ),
+    )
+    .orderBy(
+      asc(sql`${subscriptions.systemId} is null`),
+      asc(sql`${subscriptions.groupId} is null`),
+    );
+  // Only personal subscriptions carry reminders (a team's are routed by administrators without).
+  const chosen = new Map<string, (typeof candidates)[number] & { userId: string }>();
+  for (const row of candidates) {
+    const { userId } = row;
+    if (userId !== null && !chosen.has(userId)) chosen.set(userId, { ...row, userId });
+  }
+  if (chosen.size === 0) return 0;
+  const { message } = audience;
+  const opened = await db
+    .insert(alerts)
+    .values(
+      [...chosen.values()].map((row) => ({
+        subscriptionId: row.id,
+        userId: row.userId,
+        subject: subject.subject,
+        sourceRule: audience.sourceRule,
+        systemIds: [...audience.systemIds],
+        type: message.type,
+        title: message.title,
+        body: message.body,
+        importance: message.importance,
+        facts: message.facts,
+        remindEverySeconds: row.remindEverySeconds,
+        nextReminderAt:
+          row.remindEverySeconds === null ? null : secondsFromNow(row.remindEverySeconds),
+        escalateToUserId: row.escalateToUserId,
+        escalateAt:
+          row.escalateAfterSeconds === null ? null : secondsFromNow(row.escalateAfterSeconds),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: alerts.id });
+  return opened.length;
+}

@@ -1,0 +1,46 @@
+import type { NotificationContent } from '../message-schemas.ts';
+import type { alerts } from '../db/schema.ts';
+import { titleOf } from '../subscriptions/messages.ts';
+
+type AlertRow = typeof alerts.$inferSelect;
+
+/** `90 s`, `5 min`, `2 h 5 min`: how long an alert has waited, for people. */
+function spokenDuration(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const waited = (alert: AlertRow, now: Date) =>
+  spokenDuration(Math.max(0, (now.getTime() - alert.openedAt.getTime()) / 1_000));
+
+/** The alert again, saying how long it has been open, with the link that stops the reminders. */
+export function reminderMessage(
+  alert: AlertRow,
+  acknowledgeUrl: string,
+  now: Date,
+): NotificationContent {
+  return {
+    type: alert.type,
+    title: titleOf('Reminder: ', alert.title),
+    body: `${alert.body}\n\n**Still open and not acknowledged** after ${waited(alert, now)} (reminder ${alert.remindersSent + 1}). Acknowledge it to stop the reminders.`,
+    importance: alert.importance,
+    action: { label: 'Acknowledge', url: acknowledgeUrl },
+  };
+}
+
+/** The alert for the escalation contact: nobody acknowledged it in time. */
+export function escalationMessage(
+  alert: AlertRow,
+  acknowledgeUrl: string,
+  now: Date,
+): NotificationContent {
+  return {
+    type: alert.type,
+    title: titleOf('Escalated: ', alert.title),
+    body: `${alert.body}\n\n**Escalated to you:** nobody acknowledged this alert in ${waited(alert, now)}.`,
+    importance: alert.importance,
+    action: { label: 'Acknowledge', url: acknowledgeUrl },
+  };
+}

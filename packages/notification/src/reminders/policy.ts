@@ -1,0 +1,41 @@
+import type { RequestContext } from '@checkline/core';
+import { badRequest, notFound } from '@checkline/core';
+import { fetchUserProfiles } from '../delivery/user-profiles.ts';
+import type { NotificationState } from '../state.ts';
+
+interface ReminderPolicy {
+  remindEverySeconds?: number | undefined;
+  escalateAfterSeconds?: number | undefined;
+  escalateToUserId?: string | undefined;
+}
+
+/**
+ * A subscription's reminder and escalation must respect the server's smallest interval, and the
+ * escalation contact must be a user (NOT_FOUND otherwise; whether they may read the system is
+ * decided when the escalation goes out).
+ */
+export async function assertReminderPolicy(
+  state: NotificationState,
+  context: RequestContext,
+  policy: ReminderPolicy,
+): Promise<void> {
+  const minimum = state.reminderSettings.minIntervalSeconds;
+  for (const field of ['remindEverySeconds', 'escalateAfterSeconds'] as const) {
+    const value = policy[field];
+    if (value !== undefined && value < minimum) {
+      throw badRequest(`${field} must be at least ${minimum} on this server`, [
+        { path: field, message: `Too small: expected at least ${minimum}` },
+      ]);
+    }
+  }
+  if (policy.escalateToUserId) {
+    // Asked as the service, inside the caller's transaction (PGlite has one connection).
+    const service: RequestContext = {
+      ...state.serviceContext(),
+      db: context.db,
+      inTransaction: context.inTransaction ?? false,
+    };
+    const profiles = await fetchUserProfiles(service, [policy.escalateToUserId]);
+    if (!profiles.has(policy.escalateToUserId)) throw notFound('User', policy.escalateToUserId);
+  }
+}

@@ -1,0 +1,39 @@
+import { authContract } from '@checkline/auth/contract';
+import type { RequestContext } from '@checkline/core';
+import { pluginClient } from '@checkline/core';
+import type { SubscriptionTarget } from './recipients.ts';
+
+/** A stored subscription's owner and target: a user's, or a team's. */
+export interface OwnedSubscriptionTarget {
+  userId: string | null;
+  teamId: string | null;
+  systemId: string | null;
+  groupId: string | null;
+}
+
+/** getTeamUsers takes at most this many team ids per call. */
+const TEAMS_PER_CALL = 1_000;
+
+/**
+ * Each subscription as the users who hear it: a user's as itself, a team's as one target per
+ * user who is a member now (asked of auth when the event is handled, so a member removed since
+ * hears nothing and one added since hears). Access is decided per user afterwards.
+ */
+export async function subscribersOf(
+  context: RequestContext,
+  owned: readonly OwnedSubscriptionTarget[],
+): Promise<SubscriptionTarget[]> {
+  const teamIds = [...new Set(owned.flatMap((row) => (row.teamId === null ? [] : [row.teamId])))];
+  const members = new Map<string, readonly string[]>();
+  const auth = pluginClient(context, authContract);
+  for (let start = 0; start < teamIds.length; start += TEAMS_PER_CALL) {
+    const { teams } = await auth.getTeamUsers({
+      teamIds: teamIds.slice(start, start + TEAMS_PER_CALL),
+    });
+    for (const team of teams) members.set(team.id, team.userIds);
+  }
+  return owned.flatMap(({ userId, teamId, systemId, groupId }) => {
+    const userIds = userId !== null ? [userId] : (members.get(teamId!) ?? []);
+    return userIds.map((id) => ({ userId: id, systemId, groupId }));
+  });
+}

@@ -1,0 +1,3 @@
+import { checklineTestConfig } from '@checkline/vitest-config';
+
+export default checklineTestConfig();

@@ -1,0 +1,5 @@
+import { checklineConfig } from '../eslint/index.js';
+
+// Plain JavaScript shared by the packages' vitest configs; lint-staged looks a config up from each
+// staged file, so without this one it refuses a commit that touches them.
+export default checklineConfig({ root: import.meta.dirname, typeAware: false });
