@@ -84,10 +84,24 @@ describe('a budget leased from the database', () => {
     expect(allowed).toBeGreaterThanOrEqual(200 - 3 * 3);
   });
 
-  it('counts each key on its own and gives the budget again in the next window', async () => {
-    const { budgets } = threeProcesses(100, 1);
+  it('counts each key on its own', async () => {
+    const { budgets } = threeProcesses(100);
     expect((await spendInTurn(budgets, 'a', 150)).allowed).toBeLessThanOrEqual(100);
     expect((await spendInTurn(budgets, 'b', 50)).allowed).toBe(50);
+  });
+
+  it('gives the budget again in the next window', async () => {
+    // A one-second window: on a loaded machine spending may itself cross into a new window, so
+    // spend until the first refusal, then wait out the window that refused.
+    const { budgets } = threeProcesses(100, 1);
+    let refused = false;
+    for (let call = 0; call < 1_000 && !refused; call++) {
+      refused = await budgets[call % budgets.length]!.consume('a').then(
+        () => false,
+        (error: unknown) => error instanceof ORPCError,
+      );
+    }
+    expect(refused, 'the budget ran out').toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await spendInTurn(budgets, 'a', 50)).allowed).toBe(50);
   });
