@@ -178,6 +178,40 @@ describe('alert reminders and escalation over loopback', () => {
       expect(again.acknowledgedAt).toBe(acknowledged.acknowledgedAt);
     });
 
+    it('puts the acknowledgement link in the first alert: acknowledged from it, no reminder follows', async () => {
+      const watcher = await person('early');
+      const bystander = await person('bystander');
+      const { systemId, checkId } = await monitoredSystem('Payments');
+      await watcher.client.notification.createSubscription({
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 5,
+      });
+      // Without reminders, the same alert carries no link.
+      await bystander.client.notification.createSubscription({ systemId, events: ['health'] });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+
+      const [first] = await atLeast(watcher.email, 'Now unhealthy: Payments', 1);
+      expect(first!.mail.text).toContain('Reminders are on for this alert');
+      const path = ackLinkOf(first!);
+      const { notifications } = await watcher.client.notification.getNotifications({});
+      const inboxed = notifications.find((entry) => entry.title === 'Now unhealthy: Payments');
+      expect(inboxed?.action).toEqual({ label: 'Acknowledge', url: `${testEnv.BASE_URL}${path}` });
+      const [plain] = await atLeast(bystander.email, 'Now unhealthy: Payments', 1);
+      expect(ACK_LINK.test(plain!.mail.text ?? '')).toBe(false);
+
+      expect((await server.request(path, { method: 'POST' })).status).toBe(200);
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+      expect(alerts[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: watcher.id });
+      const sent = alerts[0]!.remindersSent;
+      expect(sent).toBe(0);
+      await pause(6_000);
+      expect(mailsTo(watcher.email, 'Reminder: Now unhealthy: Payments')).toHaveLength(0);
+      const { alerts: later } = await watcher.client.notification.getMyAlerts({});
+      expect(later[0]!.remindersSent).toBe(0);
+    });
+
     it('escalates to the second person once when nobody acknowledges, who acknowledges with the e-mail link', async () => {
       const watcher = await person('sleeper');
       const oncall = await person('oncall');

@@ -42,14 +42,21 @@ export interface AlertAudience {
   message: SubscriptionMessage;
 }
 
+/** An alert just opened, and who holds it. */
+export interface OpenedAlert {
+  id: string;
+  userId: string;
+}
+
 /**
  * Opens an alert for each user of `audience` whose subscription reaching it asks for reminders or
  * an escalation (the most specific one: system, then group, then everything), unless one is
- * already open for the same subscription and subject. In the caller's transaction.
+ * already open for the same subscription and subject. In the caller's transaction. Answers the
+ * alerts it opened: their first message carries the acknowledgement link.
  */
-export async function openAlerts(db: Database, audience: AlertAudience): Promise<number> {
+export async function openAlerts(db: Database, audience: AlertAudience): Promise<OpenedAlert[]> {
   const subject = alertSubject(audience.message.facts);
-  if (!subject?.opens || audience.userIds.length === 0) return 0;
+  if (!subject?.opens || audience.userIds.length === 0) return [];
   const groupIds = [
     ...new Set(audience.systemIds.flatMap((id) => [...(audience.groupsOfSystem.get(id) ?? [])])),
   ];
@@ -80,7 +87,7 @@ export async function openAlerts(db: Database, audience: AlertAudience): Promise
     const { userId } = row;
     if (userId !== null && !chosen.has(userId)) chosen.set(userId, { ...row, userId });
   }
-  if (chosen.size === 0) return 0;
+  if (chosen.size === 0) return [];
   const { message } = audience;
   const opened = await db
     .insert(alerts)
@@ -105,6 +112,6 @@ export async function openAlerts(db: Database, audience: AlertAudience): Promise
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: alerts.id });
-  return opened.length;
+    .returning({ id: alerts.id, userId: alerts.userId });
+  return opened;
 }
