@@ -250,6 +250,73 @@ describe('alert reminders and escalation over loopback', () => {
       expect(later[0]!.remindersSent).toBe(remindersSent);
     });
 
+    it('reminds a team’s current members, escalates to a team, and any member’s acknowledgement stops it', async () => {
+      const [stays, leaves, first, second] = [
+        await person('team-a'),
+        await person('team-a'),
+        await person('team-b'),
+        await person('team-b'),
+      ];
+      const teamA = await admin.auth.createTeam({ name: `Owners ${people}` });
+      const teamB = await admin.auth.createTeam({ name: `Backup ${people}` });
+      for (const member of [stays, leaves]) {
+        await admin.auth.addTeamMember({ teamId: teamA.id, userId: member.id });
+      }
+      for (const member of [first, second]) {
+        await admin.auth.addTeamMember({ teamId: teamB.id, userId: member.id });
+      }
+      const { systemId, checkId } = await monitoredSystem('Orders');
+      const routed = await admin.notification.createSubscriptionFor({
+        teamId: teamA.id,
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 1,
+        escalateAfterSeconds: 2,
+        escalateToTeamId: teamB.id,
+      });
+      expect(routed).toMatchObject({ teamId: teamA.id, escalateToTeamId: teamB.id });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+
+      // Each member's first alert carries their own link.
+      const links = [];
+      for (const member of [stays, leaves]) {
+        const [mail] = await atLeast(member.email, 'Now unhealthy: Orders', 1);
+        links.push(ackLinkOf(mail!));
+      }
+      expect(links[0]).not.toBe(links[1]);
+      const { alerts } = await stays.client.notification.getMyAlerts({});
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ teamId: teamA.id, state: 'open' });
+
+      // A removed member stops hearing (a reminder already queued may still arrive) and
+      // can no longer acknowledge with their link.
+      const reminder = 'Reminder: Now unhealthy: Orders';
+      await atLeast(leaves.email, reminder, 1);
+      await admin.auth.removeTeamMember({ teamId: teamA.id, userId: leaves.id });
+      const atRemoval = mailsTo(stays.email, reminder).length;
+      await atLeast(stays.email, reminder, atRemoval + 2);
+      const heardAfter = mailsTo(leaves.email, reminder).length;
+      await atLeast(stays.email, reminder, atRemoval + 4);
+      expect(mailsTo(leaves.email, reminder)).toHaveLength(heardAfter);
+      expect((await server.request(links[1]!, { method: 'POST' })).status).toBe(400);
+
+      // Every member of the escalation team hears once; one of them acknowledges for everyone.
+      const escalated = 'Escalated: Now unhealthy: Orders';
+      const [escalation] = await atLeast(second.email, escalated, 1);
+      await atLeast(first.email, escalated, 1);
+      expect((await server.request(ackLinkOf(escalation!), { method: 'POST' })).status).toBe(200);
+      const { alerts: done } = await stays.client.notification.getMyAlerts({});
+      expect(done[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: second.id });
+      const sent = done[0]!.remindersSent;
+      await pause(3_000);
+      const { alerts: later } = await first.client.notification.getMyAlerts({});
+      expect(later[0]).toMatchObject({ id: done[0]!.id, remindersSent: sent });
+      for (const member of [first, second])
+        expect(mailsTo(member.email, escalated)).toHaveLength(1);
+      expect((await server.request(links[0]!, { method: 'POST' })).status).toBe(410);
+    });
+
     it('ends the reminders when the system recovers', async () => {
       const watcher = await person('recovering');
       const { systemId, checkId } = await monitoredSystem('Search');
@@ -289,6 +356,23 @@ describe('alert reminders and escalation over loopback', () => {
           escalateToUserId: '00000000-0000-4000-8000-000000000000',
         }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(
+        admin.notification.createSubscriptionFor({
+          userId: watcher.id,
+          systemId,
+          escalateAfterSeconds: 5,
+          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(
+        admin.notification.createSubscriptionFor({
+          userId: watcher.id,
+          systemId,
+          escalateAfterSeconds: 5,
+          escalateToUserId: watcher.id,
+          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     });
   });
 

@@ -11,9 +11,9 @@ export interface MessageGroup {
 }
 
 /**
- * Who gets which first message: a user holding one of the alerts just `opened` gets the message
- * with that alert's signed acknowledgement link (a link names one alert and one person, so each
- * gets their own); everyone else shares the plain message.
+ * Who gets which first message: a user holding one of the alerts just `opened` (theirs, or their
+ * team's) gets the message with that alert's signed acknowledgement link (a link names one alert
+ * and one person, so each gets their own); everyone else shares the plain message.
  */
 export function firstMessages(
   state: NotificationState,
@@ -23,14 +23,14 @@ export function firstMessages(
   now = new Date(),
 ): MessageGroup[] {
   const linkMs = state.reminderSettings.linkDays * 24 * 60 * 60_000;
-  const holders = new Set(opened.map((alert) => alert.userId));
-  const others = userIds.filter((userId) => !holders.has(userId));
-  const linked = opened.map((alert) => ({
-    userIds: [alert.userId],
-    message: firstAlertMessage(
-      message,
-      ackUrl(state, { alertId: alert.id, userId: alert.userId }, linkMs, now),
-    ),
-  }));
-  return [...(others.length > 0 ? [{ userIds: others, message }] : []), ...linked];
+  const linked = new Map<string, MessageGroup>();
+  for (const alert of opened) {
+    for (const userId of alert.holderIds) {
+      if (linked.has(userId)) continue;
+      const url = ackUrl(state, { alertId: alert.id, userId }, linkMs, now);
+      linked.set(userId, { userIds: [userId], message: firstAlertMessage(message, url) });
+    }
+  }
+  const others = userIds.filter((userId) => !linked.has(userId));
+  return [...(others.length > 0 ? [{ userIds: others, message }] : []), ...linked.values()];
 }

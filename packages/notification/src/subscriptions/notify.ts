@@ -99,7 +99,7 @@ export async function notifySubscribers(
       const message = event.message(facts, audience.systemIds);
       const opened =
         suppressedReason === undefined
-          ? await openAlerts(context.db, {
+          ? await openAlerts(context, {
               ...audience,
               kind: event.kind,
               sourceRule: event.sourceRule,
