@@ -16,7 +16,7 @@ export interface MessageGroup {
  * and one person, so each gets their own); everyone else shares the plain message.
  */
 export function firstMessages(
-  state: NotificationState,
+  state: Pick<NotificationState, 'keyring' | 'baseUrl' | 'reminderSettings'>,
   userIds: readonly string[],
   message: SubscriptionMessage,
   opened: readonly OpenedAlert[],
