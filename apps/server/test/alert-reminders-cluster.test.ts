@@ -13,7 +13,8 @@ import { monitoringRules } from './support/team-world.ts';
 /*
  * Issue 22 item 3 on two server processes sharing one PostgreSQL database: both look for due
  * reminders every 100 ms, and each reminder and the escalation still reach the webhook receiver
- * exactly once (counted by delivery id and by reminder number).
+ * exactly once (counted by delivery id and by reminder number), for a person's subscription and
+ * for a team's escalating to another team.
  */
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 30_000;
@@ -155,5 +156,88 @@ describe('alert reminders on two processes', () => {
     expect(escalations()).toHaveLength(1);
     const { getMyAlerts: after } = await call(watcher, 'notification', { getMyAlerts: {} });
     expect(after.alerts[0]).toMatchObject({ state: 'acknowledged', remindersSent: sent });
+  }, 120_000);
+
+  it('sends a team alert’s reminders to each member and its escalation to each member of the second team exactly once', async () => {
+    const admin = await signIn(clusterAdmin.email, clusterAdmin.password);
+    const { getRoles } = await call(admin, 'auth', { getRoles: { limit: 100 } });
+    const role = (getRoles.roles as { id: string; name: string }[]).find(
+      (candidate) => candidate.name === 'on-call',
+    )!;
+    const users: Record<string, string> = {};
+    for (const name of ['owner-1', 'owner-2', 'backup']) {
+      const { createUser } = await call(admin, 'auth', {
+        createUser: { email: `${name}@example.com`, password: PASSWORD, roleIds: [role.id] },
+      });
+      users[name] = createUser.id as string;
+    }
+    const teams: Record<string, string> = {};
+    for (const [team, members] of [
+      ['owners', ['owner-1', 'owner-2']],
+      ['backups', ['backup']],
+    ] as const) {
+      const { createTeam } = await call(admin, 'auth', { createTeam: { name: team } });
+      teams[team] = createTeam.id as string;
+      for (const member of members) {
+        await call(admin, 'auth', {
+          addTeamMember: { teamId: createTeam.id, userId: users[member] },
+        });
+      }
+    }
+    const { createSystem } = await call(admin, 'catalog', { createSystem: { name: 'Orders' } });
+    const { createHealthCheck } = await call(admin, 'healthcheck', {
+      createHealthCheck: {
+        systemId: createSystem.id,
+        name: 'Ping',
+        type: 'healthcheck.http',
+        config: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
+        intervalSeconds: 3_600,
+        timeoutMs: 2_000,
+      },
+    });
+    await call(admin, 'notification', {
+      createSubscriptionFor: {
+        teamId: teams.owners,
+        systemId: createSystem.id,
+        events: ['health'],
+        remindEverySeconds: 1,
+        escalateAfterSeconds: 2,
+        escalateToTeamId: teams.backups,
+      },
+    });
+    await call(admin, 'healthcheck', { runHealthCheck: { id: createHealthCheck.id } });
+
+    const about = () => payloads().filter((body) => body.title.endsWith(': Orders'));
+    const titled = (prefix: string) => about().filter((body) => body.title.startsWith(prefix));
+    await waitFor('3 reminders to each owner and the escalation', () => {
+      return titled('Reminder: ').length >= 6 && titled('Escalated: ').length >= 1;
+    });
+    // The first alert already carries each owner's acknowledgement link.
+    const first = titled('Now unhealthy: ');
+    expect(first).toHaveLength(2);
+    for (const body of first) expect(body.action?.label).toBe('Acknowledge');
+    expect(new Set(first.map((body) => body.action?.url)).size).toBe(2);
+
+    const owner = await signIn('owner-2@example.com', PASSWORD);
+    const { getMyAlerts } = await call(owner, 'notification', { getMyAlerts: {} });
+    const [alert] = getMyAlerts.alerts as { id: string; teamId: string }[];
+    expect(alert!.teamId).toBe(teams.owners);
+    const { acknowledgeAlert } = await call(owner, 'notification', {
+      acknowledgeAlert: { id: alert!.id },
+    });
+    expect(acknowledgeAlert.state).toBe('acknowledged');
+    const sent = acknowledgeAlert.remindersSent as number;
+    await waitFor('every queued reminder delivered', () => titled('Reminder: ').length >= 2 * sent);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+    const ids = about().map((body) => body.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const numbers = titled('Reminder: ')
+      .map((body) => Number(/\(reminder (\d+)\)/.exec(body.text)?.[1]))
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(
+      Array.from({ length: sent }, (_, index) => [index + 1, index + 1]).flat(),
+    );
+    expect(titled('Escalated: ')).toHaveLength(1);
   }, 120_000);
 });

@@ -178,6 +178,40 @@ describe('alert reminders and escalation over loopback', () => {
       expect(again.acknowledgedAt).toBe(acknowledged.acknowledgedAt);
     });
 
+    it('puts the acknowledgement link in the first alert: acknowledged from it, no reminder follows', async () => {
+      const watcher = await person('early');
+      const bystander = await person('bystander');
+      const { systemId, checkId } = await monitoredSystem('Payments');
+      await watcher.client.notification.createSubscription({
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 5,
+      });
+      // Without reminders, the same alert carries no link.
+      await bystander.client.notification.createSubscription({ systemId, events: ['health'] });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+
+      const [first] = await atLeast(watcher.email, 'Now unhealthy: Payments', 1);
+      expect(first!.mail.text).toContain('Reminders are on for this alert');
+      const path = ackLinkOf(first!);
+      const { notifications } = await watcher.client.notification.getNotifications({});
+      const inboxed = notifications.find((entry) => entry.title === 'Now unhealthy: Payments');
+      expect(inboxed?.action).toEqual({ label: 'Acknowledge', url: `${testEnv.BASE_URL}${path}` });
+      const [plain] = await atLeast(bystander.email, 'Now unhealthy: Payments', 1);
+      expect(ACK_LINK.test(plain!.mail.text ?? '')).toBe(false);
+
+      expect((await server.request(path, { method: 'POST' })).status).toBe(200);
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+      expect(alerts[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: watcher.id });
+      const sent = alerts[0]!.remindersSent;
+      expect(sent).toBe(0);
+      await pause(6_000);
+      expect(mailsTo(watcher.email, 'Reminder: Now unhealthy: Payments')).toHaveLength(0);
+      const { alerts: later } = await watcher.client.notification.getMyAlerts({});
+      expect(later[0]!.remindersSent).toBe(0);
+    });
+
     it('escalates to the second person once when nobody acknowledges, who acknowledges with the e-mail link', async () => {
       const watcher = await person('sleeper');
       const oncall = await person('oncall');
@@ -214,6 +248,73 @@ describe('alert reminders and escalation over loopback', () => {
       expect(mailsTo(oncall.email, 'Escalated: Now unhealthy: Ledger')).toHaveLength(1);
       const { alerts: later } = await watcher.client.notification.getMyAlerts({});
       expect(later[0]!.remindersSent).toBe(remindersSent);
+    });
+
+    it('reminds a team’s current members, escalates to a team, and any member’s acknowledgement stops it', async () => {
+      const [stays, leaves, first, second] = [
+        await person('team-a'),
+        await person('team-a'),
+        await person('team-b'),
+        await person('team-b'),
+      ];
+      const teamA = await admin.auth.createTeam({ name: `Owners ${people}` });
+      const teamB = await admin.auth.createTeam({ name: `Backup ${people}` });
+      for (const member of [stays, leaves]) {
+        await admin.auth.addTeamMember({ teamId: teamA.id, userId: member.id });
+      }
+      for (const member of [first, second]) {
+        await admin.auth.addTeamMember({ teamId: teamB.id, userId: member.id });
+      }
+      const { systemId, checkId } = await monitoredSystem('Orders');
+      const routed = await admin.notification.createSubscriptionFor({
+        teamId: teamA.id,
+        systemId,
+        events: ['health'],
+        remindEverySeconds: 1,
+        escalateAfterSeconds: 2,
+        escalateToTeamId: teamB.id,
+      });
+      expect(routed).toMatchObject({ teamId: teamA.id, escalateToTeamId: teamB.id });
+      targetStatus = 500;
+      await rest('healthcheck/runHealthCheck', { id: checkId });
+
+      // Each member's first alert carries their own link.
+      const links = [];
+      for (const member of [stays, leaves]) {
+        const [mail] = await atLeast(member.email, 'Now unhealthy: Orders', 1);
+        links.push(ackLinkOf(mail!));
+      }
+      expect(links[0]).not.toBe(links[1]);
+      const { alerts } = await stays.client.notification.getMyAlerts({});
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ teamId: teamA.id, state: 'open' });
+
+      // A removed member stops hearing (a reminder already queued may still arrive) and
+      // can no longer acknowledge with their link.
+      const reminder = 'Reminder: Now unhealthy: Orders';
+      await atLeast(leaves.email, reminder, 1);
+      await admin.auth.removeTeamMember({ teamId: teamA.id, userId: leaves.id });
+      const atRemoval = mailsTo(stays.email, reminder).length;
+      await atLeast(stays.email, reminder, atRemoval + 2);
+      const heardAfter = mailsTo(leaves.email, reminder).length;
+      await atLeast(stays.email, reminder, atRemoval + 4);
+      expect(mailsTo(leaves.email, reminder)).toHaveLength(heardAfter);
+      expect((await server.request(links[1]!, { method: 'POST' })).status).toBe(400);
+
+      // Every member of the escalation team hears once; one of them acknowledges for everyone.
+      const escalated = 'Escalated: Now unhealthy: Orders';
+      const [escalation] = await atLeast(second.email, escalated, 1);
+      await atLeast(first.email, escalated, 1);
+      expect((await server.request(ackLinkOf(escalation!), { method: 'POST' })).status).toBe(200);
+      const { alerts: done } = await stays.client.notification.getMyAlerts({});
+      expect(done[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: second.id });
+      const sent = done[0]!.remindersSent;
+      await pause(3_000);
+      const { alerts: later } = await first.client.notification.getMyAlerts({});
+      expect(later[0]).toMatchObject({ id: done[0]!.id, remindersSent: sent });
+      for (const member of [first, second])
+        expect(mailsTo(member.email, escalated)).toHaveLength(1);
+      expect((await server.request(links[0]!, { method: 'POST' })).status).toBe(410);
     });
 
     it('ends the reminders when the system recovers', async () => {
@@ -255,6 +356,23 @@ describe('alert reminders and escalation over loopback', () => {
           escalateToUserId: '00000000-0000-4000-8000-000000000000',
         }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(
+        admin.notification.createSubscriptionFor({
+          userId: watcher.id,
+          systemId,
+          escalateAfterSeconds: 5,
+          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(
+        admin.notification.createSubscriptionFor({
+          userId: watcher.id,
+          systemId,
+          escalateAfterSeconds: 5,
+          escalateToUserId: watcher.id,
+          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
+        }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     });
   });
 

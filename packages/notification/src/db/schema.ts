@@ -216,15 +216,23 @@ export const subscriptions = notificationSchema.table(
     events: text('events').array().$type<SubscriptionEventKind[]>().notNull(),
     /** Repeat an open alert this often until acknowledged or resolved; null: never (reminders/). */
     remindEverySeconds: integer('remind_every_seconds'),
-    /** Tell `escalateToUserId` when an alert stays unacknowledged this long; null: never. */
+    /**
+     * Tell `escalateToUserId`, or every current member of `escalateToTeamId`, when an alert stays
+     * unacknowledged this long; null: never.
+     */
     escalateAfterSeconds: integer('escalate_after_seconds'),
     escalateToUserId: uuid('escalate_to_user_id'),
+    escalateToTeamId: uuid('escalate_to_team_id'),
     createdAt: writtenAt('created_at'),
   },
   (table) => [
     check(
       'subscriptions_escalation_pair',
-      sql`(${table.escalateAfterSeconds} is null) = (${table.escalateToUserId} is null)`,
+      sql`(${table.escalateAfterSeconds} is null) = (${table.escalateToUserId} is null and ${table.escalateToTeamId} is null)`,
+    ),
+    check(
+      'subscriptions_one_escalation_target',
+      sql`${table.escalateToUserId} is null or ${table.escalateToTeamId} is null`,
     ),
     check('subscriptions_one_target', sql`${table.systemId} is null or ${table.groupId} is null`),
     check('subscriptions_one_owner', sql`(${table.userId} is null) <> (${table.teamId} is null)`),
@@ -250,7 +258,9 @@ export const alerts = notificationSchema.table(
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull(),
+    /** Who holds it: the subscriber, or (a team's subscription) every current member of the team. */
+    userId: uuid('user_id'),
+    teamId: uuid('team_id'),
     /** What resolves it: `health:{systemId}` or `incident:{incidentId}`. */
     subject: text('subject').notNull(),
     /** The source's read rule the recipients must still hold when a reminder goes out. */
@@ -267,6 +277,7 @@ export const alerts = notificationSchema.table(
     nextReminderAt: instant('next_reminder_at'),
     remindersSent: integer('reminders_sent').notNull().default(0),
     escalateToUserId: uuid('escalate_to_user_id'),
+    escalateToTeamId: uuid('escalate_to_team_id'),
     escalateAt: instant('escalate_at'),
     escalatedAt: instant('escalated_at'),
     acknowledgedAt: instant('acknowledged_at'),
@@ -275,6 +286,7 @@ export const alerts = notificationSchema.table(
     openedAt: writtenAt('opened_at'),
   },
   (table) => [
+    check('alerts_one_holder', sql`(${table.userId} is null) <> (${table.teamId} is null)`),
     uniqueIndex('alerts_open_subject_idx')
       .on(table.subscriptionId, table.subject)
       .where(sql`${table.resolvedAt} is null`),
@@ -282,6 +294,7 @@ export const alerts = notificationSchema.table(
       .on(table.subject)
       .where(sql`${table.resolvedAt} is null`),
     index('alerts_user_idx').on(table.userId, table.openedAt.desc(), table.id.desc()),
+    index('alerts_team_idx').on(table.teamId, table.openedAt.desc(), table.id.desc()),
     index('alerts_due_reminder_idx')
       .on(table.nextReminderAt)
       .where(sql`${table.resolvedAt} is null and ${table.acknowledgedAt} is null`),

@@ -1,6 +1,8 @@
 import type { PluginRoute } from '@checkline/core';
 import type { NotificationState } from '../state.ts';
 import { verifyAckToken } from './ack-link.ts';
+import { fetchUserProfiles } from '../delivery/user-profiles.ts';
+import type { AlertHolder } from './service.ts';
 import { acknowledgeAlert, findHeldAlert } from './service.ts';
 
 const ROUTE = '/alerts/acknowledge';
@@ -89,6 +91,24 @@ const pageOperation = {
   },
 };
 
+/**
+ * The alert a valid link names, and its person as they are now (a team alert is held through
+ * the teams they belong to today: a member removed since holds it no more). Undefined for an
+ * invalid link or a person who no longer exists.
+ */
+async function holderOfLink(
+  state: NotificationState,
+  token: string | undefined,
+): Promise<{ alertId: string; holder: AlertHolder } | undefined> {
+  const claim = verifyAckToken(state.keyring, token ?? '');
+  if (!claim) return undefined;
+  const profile = (await fetchUserProfiles(state.serviceContext(), [claim.userId])).get(
+    claim.userId,
+  );
+  if (!profile) return undefined;
+  return { alertId: claim.alertId, holder: { userId: profile.id, teamIds: profile.teamIds } };
+}
+
 /** `GET` shows a confirmation page, `POST {ACK_PATH}/{token}` acknowledges. */
 export function acknowledgementRoutes(state: NotificationState): PluginRoute[] {
   const path = `${ROUTE}/:token`;
@@ -99,14 +119,14 @@ export function acknowledgementRoutes(state: NotificationState): PluginRoute[] {
       path,
       secretParams: ['token'],
       async handle(_request, params, meta) {
-        const claim = verifyAckToken(state.keyring, params.token ?? '');
-        if (!claim) return invalid();
-        const answer = await acknowledgeAlert(state.db, claim.userId, claim.alertId);
+        const holder = await holderOfLink(state, params.token);
+        if (!holder) return invalid();
+        const answer = await acknowledgeAlert(state.db, holder.holder, holder.alertId);
         if (answer.outcome === 'missing') return invalid();
         if (answer.outcome === 'closed') {
           return plain(410, 'This alert was already acknowledged or resolved. Nothing changed.');
         }
-        meta.logger.info({ alertId: claim.alertId }, 'alert acknowledged by link');
+        meta.logger.info({ alertId: holder.alertId }, 'alert acknowledged by link');
         return plain(200, `Acknowledged: ${answer.alert.title}. No more reminders.`);
       },
       openapi: () => ({ [`${ROUTE}/{token}`]: { post: acknowledgeOperation } }),
@@ -116,9 +136,9 @@ export function acknowledgementRoutes(state: NotificationState): PluginRoute[] {
       path,
       secretParams: ['token'],
       async handle(_request, params) {
-        const claim = verifyAckToken(state.keyring, params.token ?? '');
-        if (!claim) return invalid();
-        const alert = await findHeldAlert(state.db, claim.userId, claim.alertId);
+        const holder = await holderOfLink(state, params.token);
+        if (!holder) return invalid();
+        const alert = await findHeldAlert(state.db, holder.holder, holder.alertId);
         if (!alert) return invalid();
         if (alert.state !== 'open') {
           return plain(410, 'This alert was already acknowledged or resolved. Nothing changed.');

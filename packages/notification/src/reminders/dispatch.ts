@@ -11,6 +11,7 @@ import { secondsFromNow } from './lifecycle.ts';
 import { escalationMessage, reminderMessage } from './messages.ts';
 import { mayReadAlert } from './recipient-access.ts';
 import type { ResolvedReminderSettings } from './settings.ts';
+import { teamMembers } from '../subscriptions/team-subscribers.ts';
 
 type AlertRow = typeof alerts.$inferSelect;
 
@@ -36,6 +37,31 @@ async function notify(
   });
 }
 
+/** The users an alert's message goes to: one person, or a team's members as they are now. */
+async function peopleOf(
+  context: RequestContext,
+  userId: string | null,
+  teamId: string | null,
+): Promise<readonly string[]> {
+  if (userId !== null) return [userId];
+  if (teamId === null) return [];
+  return (await teamMembers(context, [teamId])).get(teamId) ?? [];
+}
+
+/** Those of `userIds` who may still read everything the alert names. */
+async function readersOf(
+  state: NotificationState,
+  context: RequestContext,
+  userIds: readonly string[],
+  alert: AlertRow,
+): Promise<string[]> {
+  const readers: string[] = [];
+  for (const userId of userIds) {
+    if (await mayReadAlert(state, context, userId, alert)) readers.push(userId);
+  }
+  return readers;
+}
+
 async function handleDue(
   state: NotificationState,
   settings: ResolvedReminderSettings,
@@ -45,16 +71,27 @@ async function handleDue(
   const { alert } = due;
   const now = new Date();
   const linkMs = settings.linkDays * 24 * 60 * 60_000;
+  // Each person gets their own link: a link names one alert and one person.
+  const tell = async (
+    userIds: readonly string[],
+    message: (url: string) => NotificationContent,
+  ) => {
+    for (const userId of userIds) {
+      const url = ackUrl(state, { alertId: alert.id, userId }, linkMs, now);
+      await notify(state, context, userId, message(url), alert);
+    }
+  };
   const changes: Partial<Record<keyof AlertRow, unknown>> = {};
   if (due.reminder) {
-    if (await mayReadAlert(state, context, alert.userId, alert)) {
-      const url = ackUrl(state, { alertId: alert.id, userId: alert.userId }, linkMs, now);
-      await notify(state, context, alert.userId, reminderMessage(alert, url, now), alert);
+    const holders = await peopleOf(context, alert.userId, alert.teamId);
+    const readers = await readersOf(state, context, holders, alert);
+    if (readers.length > 0) {
+      await tell(readers, (url) => reminderMessage(alert, url, now));
       changes.remindersSent = alert.remindersSent + 1;
       changes.nextReminderAt = secondsFromNow(alert.remindEverySeconds ?? 0);
     } else {
-      // The subscriber may no longer read it: nothing more is said to anyone.
-      state.logger.info({ alertId: alert.id }, 'alert closed: its subscriber lost read access');
+      // Nobody holding it may read it any more: nothing more is said to anyone.
+      state.logger.info({ alertId: alert.id }, 'alert closed: no holder may read it any more');
       await context.db
         .update(alerts)
         .set({ resolvedAt: sql`clock_timestamp()` })
@@ -62,15 +99,15 @@ async function handleDue(
       return;
     }
   }
-  if (due.escalation && alert.escalateToUserId) {
-    const target = alert.escalateToUserId;
-    if (await mayReadAlert(state, context, target, alert)) {
-      const url = ackUrl(state, { alertId: alert.id, userId: target }, linkMs, now);
-      await notify(state, context, target, escalationMessage(alert, url, now), alert);
+  if (due.escalation && (alert.escalateToUserId ?? alert.escalateToTeamId)) {
+    const targets = await peopleOf(context, alert.escalateToUserId, alert.escalateToTeamId);
+    const readers = await readersOf(state, context, targets, alert);
+    if (readers.length > 0) {
+      await tell(readers, (url) => escalationMessage(alert, url, now));
     } else {
       state.logger.warn(
         { alertId: alert.id },
-        'alert not escalated: the escalation contact cannot read it',
+        'alert not escalated: no escalation contact can read it',
       );
     }
     changes.escalatedAt = sql`clock_timestamp()`;

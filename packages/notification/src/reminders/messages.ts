@@ -44,3 +44,19 @@ export function escalationMessage(
     action: { label: 'Acknowledge', url: acknowledgeUrl },
   };
 }
+
+/**
+ * The first message of an alert that will remind or escalate: the same alert, with the link that
+ * stops it as its action (every channel shows the action: the e-mail's button and text, the
+ * webhook's `action`, the inbox), and a line saying what the link does.
+ */
+export function firstAlertMessage<T extends NotificationContent>(
+  message: T,
+  acknowledgeUrl: string,
+): T {
+  return {
+    ...message,
+    body: `${message.body ?? ''}\n\n**Reminders are on for this alert.** Acknowledge it to stop its reminders and escalation.`,
+    action: { label: 'Acknowledge', url: acknowledgeUrl },
+  };
+}

@@ -26,24 +26,36 @@ export const reminderPolicyInput = {
     .describe(
       'The second person to alert (must exist, and must be able to read the system when the escalation goes out).',
     ),
+  escalateToTeamId: z
+    .uuid()
+    .optional()
+    .describe(
+      'Instead of a person, the team to alert: every current member who can read the system when the escalation goes out.',
+    ),
 };
 
 export const reminderPolicyOutput = {
   remindEverySeconds: z.number().int().nullable(),
   escalateAfterSeconds: z.number().int().nullable(),
   escalateToUserId: z.uuid().nullable(),
+  escalateToTeamId: z.uuid().nullable(),
 };
 
 interface EscalationFields {
   escalateAfterSeconds?: number | undefined;
   escalateToUserId?: string | undefined;
+  escalateToTeamId?: string | undefined;
 }
 
-/** An escalation needs both its delay and its target. */
-export const escalationComplete = (input: EscalationFields) =>
-  (input.escalateAfterSeconds === undefined) === (input.escalateToUserId === undefined);
+/** An escalation needs its delay and exactly one target, a person or a team. */
+export const escalationComplete = (input: EscalationFields) => {
+  const targets = [input.escalateToUserId, input.escalateToTeamId].filter(
+    (id) => id !== undefined,
+  ).length;
+  return input.escalateAfterSeconds === undefined ? targets === 0 : targets === 1;
+};
 
 export const escalationIssue = {
-  message: 'Give escalateAfterSeconds and escalateToUserId together',
+  message: 'Give escalateAfterSeconds together with one of escalateToUserId and escalateToTeamId',
   path: ['escalateToUserId'],
 };

@@ -2,17 +2,19 @@ import type { RequestContext } from '@checkline/core';
 import { badRequest, notFound } from '@checkline/core';
 import { fetchUserProfiles } from '../delivery/user-profiles.ts';
 import type { NotificationState } from '../state.ts';
+import { teamMembers } from '../subscriptions/team-subscribers.ts';
 
 interface ReminderPolicy {
   remindEverySeconds?: number | undefined;
   escalateAfterSeconds?: number | undefined;
   escalateToUserId?: string | undefined;
+  escalateToTeamId?: string | undefined;
 }
 
 /**
  * A subscription's reminder and escalation must respect the server's smallest interval, and the
- * escalation contact must be a user (NOT_FOUND otherwise; whether they may read the system is
- * decided when the escalation goes out).
+ * escalation contact must be a user or a team (NOT_FOUND otherwise; whether they may read the
+ * system is decided when the escalation goes out).
  */
 export async function assertReminderPolicy(
   state: NotificationState,
@@ -28,14 +30,18 @@ export async function assertReminderPolicy(
       ]);
     }
   }
+  // Asked as the service, inside the caller's transaction (PGlite has one connection).
+  const service: RequestContext = {
+    ...state.serviceContext(),
+    db: context.db,
+    inTransaction: context.inTransaction ?? false,
+  };
   if (policy.escalateToUserId) {
-    // Asked as the service, inside the caller's transaction (PGlite has one connection).
-    const service: RequestContext = {
-      ...state.serviceContext(),
-      db: context.db,
-      inTransaction: context.inTransaction ?? false,
-    };
     const profiles = await fetchUserProfiles(service, [policy.escalateToUserId]);
     if (!profiles.has(policy.escalateToUserId)) throw notFound('User', policy.escalateToUserId);
+  }
+  if (policy.escalateToTeamId) {
+    const members = await teamMembers(service, [policy.escalateToTeamId]);
+    if (!members.has(policy.escalateToTeamId)) throw notFound('Team', policy.escalateToTeamId);
   }
 }

@@ -5,6 +5,12 @@ export const AlertSchema = z
   .object({
     id: z.uuid(),
     subscriptionId: z.uuid(),
+    teamId: z
+      .uuid()
+      .nullable()
+      .describe(
+        'The team whose members hold it (a team subscription’s alert); null for a person’s.',
+      ),
     type: z.string(),
     title: z.string(),
     systemIds: z.array(z.uuid()),
@@ -17,6 +23,7 @@ export const AlertSchema = z
     remindersSent: z.number().int(),
     nextReminderAt: z.iso.datetime().nullable(),
     escalateToUserId: z.uuid().nullable(),
+    escalateToTeamId: z.uuid().nullable(),
     escalateAt: z.iso.datetime().nullable(),
     escalatedAt: z.iso.datetime().nullable(),
     acknowledgedAt: z.iso.datetime().nullable(),

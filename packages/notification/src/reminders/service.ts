@@ -2,7 +2,7 @@ import type { PageScope } from '@checkline/core';
 import { keysetPages, notFound } from '@checkline/core';
 import type { Database } from '@checkline/db';
 import { keysetOrder } from '@checkline/db';
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alerts } from '../db/schema.ts';
 import type { Alert } from './schemas.ts';
 
@@ -14,6 +14,7 @@ function toAlert(row: AlertRow): Alert {
   return {
     id: row.id,
     subscriptionId: row.subscriptionId,
+    teamId: row.teamId,
     type: row.type,
     title: row.title,
     systemIds: row.systemIds,
@@ -22,6 +23,7 @@ function toAlert(row: AlertRow): Alert {
     remindersSent: row.remindersSent,
     nextReminderAt: iso(row.nextReminderAt),
     escalateToUserId: row.escalateToUserId,
+    escalateToTeamId: row.escalateToTeamId,
     escalateAt: iso(row.escalateAt),
     escalatedAt: iso(row.escalatedAt),
     acknowledgedAt: iso(row.acknowledgedAt),
@@ -30,12 +32,28 @@ function toAlert(row: AlertRow): Alert {
   };
 }
 
-/** The alerts `userId` holds: as the subscriber, or as the contact it was escalated to. */
-const heldBy = (userId: string) =>
-  or(
+/** A person as acknowledgements see them: who they are and the teams they belong to now. */
+export interface AlertHolder {
+  userId: string;
+  teamIds: readonly string[];
+}
+
+/**
+ * The alerts a person holds: as the subscriber or a member of the subscribing team, or (once
+ * escalated) as the escalation contact or a member of the escalation team.
+ */
+const heldBy = ({ userId, teamIds }: AlertHolder) => {
+  const inTeams = (column: typeof alerts.teamId | typeof alerts.escalateToTeamId) =>
+    teamIds.length > 0 ? inArray(column, [...teamIds]) : undefined;
+  return or(
     eq(alerts.userId, userId),
-    and(eq(alerts.escalateToUserId, userId), isNotNull(alerts.escalatedAt)),
+    inTeams(alerts.teamId),
+    and(
+      isNotNull(alerts.escalatedAt),
+      or(eq(alerts.escalateToUserId, userId), inTeams(alerts.escalateToTeamId)),
+    ),
   );
+};
 
 const alertPages = keysetPages(
   'notification.alerts',
@@ -45,14 +63,14 @@ const alertPages = keysetPages(
 /** A page of the alerts the user holds, newest first. */
 export async function listAlerts(
   db: Database,
-  userId: string,
+  holder: AlertHolder,
   page: { limit: number; cursor?: string | null | undefined },
   scope: PageScope,
 ): Promise<{ alerts: Alert[]; nextCursor: string | null }> {
   const { items, nextCursor } = await alertPages.read(
     db,
     alerts,
-    { ...page, where: heldBy(userId) },
+    { ...page, where: heldBy(holder) },
     scope,
     (rows) => rows.map(toAlert),
   );
@@ -71,46 +89,46 @@ export type Acknowledgement =
  */
 export async function acknowledgeAlert(
   db: Database,
-  userId: string,
+  holder: AlertHolder,
   alertId: string,
 ): Promise<Acknowledgement> {
   const [row] = await db
     .update(alerts)
-    .set({ acknowledgedAt: sql`clock_timestamp()`, acknowledgedBy: userId })
+    .set({ acknowledgedAt: sql`clock_timestamp()`, acknowledgedBy: holder.userId })
     .where(
       and(
         eq(alerts.id, alertId),
-        heldBy(userId),
+        heldBy(holder),
         isNull(alerts.acknowledgedAt),
         isNull(alerts.resolvedAt),
       ),
     )
     .returning();
   if (row) return { outcome: 'acknowledged', alert: toAlert(row) };
-  const existing = await findHeldAlert(db, userId, alertId);
+  const existing = await findHeldAlert(db, holder, alertId);
   return existing ? { outcome: 'closed', alert: existing } : { outcome: 'missing' };
 }
 
 /** One alert the user holds; undefined for another's or a missing one. */
 export async function findHeldAlert(
   db: Database,
-  userId: string,
+  holder: AlertHolder,
   alertId: string,
 ): Promise<Alert | undefined> {
   const [row] = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.id, alertId), heldBy(userId)));
+    .where(and(eq(alerts.id, alertId), heldBy(holder)));
   return row ? toAlert(row) : undefined;
 }
 
 /** The API's answer: the alert as it stands; another user's or a missing one is NOT_FOUND. */
 export async function acknowledgeAlertOrThrow(
   db: Database,
-  userId: string,
+  holder: AlertHolder,
   alertId: string,
 ): Promise<Alert> {
-  const answer = await acknowledgeAlert(db, userId, alertId);
+  const answer = await acknowledgeAlert(db, holder, alertId);
   if (answer.outcome === 'missing') throw notFound('Alert', alertId);
   return answer.alert;
 }

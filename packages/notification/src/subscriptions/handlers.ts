@@ -83,6 +83,7 @@ export function subscriptionsHandlers(state: NotificationState) {
     ),
     createSubscriptionFor: os.createSubscriptionFor.handler(async ({ context, input }) => {
       await assertTargetReadable(state, context, input);
+      await assertReminderPolicy(state, context, input);
       const owner = await ownerNamed(context, input);
       return subscriptions.createSubscription(context.db, owner, input);
     }),

@@ -5,6 +5,7 @@ import type { SubscriptionEventKind } from '../db/schema.ts';
 import { enqueueDeliveries } from '../delivery/enqueue.ts';
 import { fetchUserProfiles } from '../delivery/user-profiles.ts';
 import { insertNotifications } from '../inbox/service.ts';
+import { firstMessages } from '../reminders/first-alert.ts';
 import { closeAlertsEndedBy, hasOpenAlerts, openAlerts } from '../reminders/lifecycle.ts';
 import type { NotificationState } from '../state.ts';
 import type { SubscriptionMessage, SystemRef } from './messages.ts';
@@ -96,24 +97,29 @@ export async function notifySubscribers(
     const facts = await factsOnce();
     for (const audience of groupBySystems(readable)) {
       const message = event.message(facts, audience.systemIds);
-      if (suppressedReason === undefined) {
-        await insertNotifications(context.db, audience.userIds, message);
-        await openAlerts(context.db, {
-          ...audience,
-          kind: event.kind,
-          sourceRule: event.sourceRule,
-          groupsOfSystem,
-          message,
+      const opened =
+        suppressedReason === undefined
+          ? await openAlerts(context, {
+              ...audience,
+              kind: event.kind,
+              sourceRule: event.sourceRule,
+              groupsOfSystem,
+              message,
+            })
+          : [];
+      for (const group of firstMessages(state, audience.userIds, message, opened)) {
+        if (suppressedReason === undefined) {
+          await insertNotifications(context.db, group.userIds, group.message);
+        }
+        await enqueueDeliveries(state, context, {
+          kind: 'external',
+          userIds: group.userIds,
+          notification: group.message,
+          facts: group.message.facts,
+          suppressedReason,
+          systemIds: audience.systemIds,
         });
       }
-      await enqueueDeliveries(state, context, {
-        kind: 'external',
-        userIds: audience.userIds,
-        notification: message,
-        facts: message.facts,
-        suppressedReason,
-        systemIds: audience.systemIds,
-      });
     }
   });
 }

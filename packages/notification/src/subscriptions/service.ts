@@ -21,6 +21,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     remindEverySeconds: row.remindEverySeconds,
     escalateAfterSeconds: row.escalateAfterSeconds,
     escalateToUserId: row.escalateToUserId,
+    escalateToTeamId: row.escalateToTeamId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -50,6 +51,7 @@ export async function createSubscription(
       remindEverySeconds: input.remindEverySeconds ?? null,
       escalateAfterSeconds: input.escalateAfterSeconds ?? null,
       escalateToUserId: input.escalateToUserId ?? null,
+      escalateToTeamId: input.escalateToTeamId ?? null,
     })
     .onConflictDoNothing()
     .returning();

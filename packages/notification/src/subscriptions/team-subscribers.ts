@@ -15,6 +15,27 @@ export interface OwnedSubscriptionTarget {
 const TEAMS_PER_CALL = 1_000;
 
 /**
+ * The current members of each of `teamIds` that exists, as auth answers now (a team missing from
+ * the answer does not exist).
+ */
+export async function teamMembers(
+  context: RequestContext,
+  teamIds: readonly string[],
+): Promise<Map<string, readonly string[]>> {
+  const distinct = [...new Set(teamIds)];
+  const members = new Map<string, readonly string[]>();
+  if (distinct.length === 0) return members;
+  const auth = pluginClient(context, authContract);
+  for (let start = 0; start < distinct.length; start += TEAMS_PER_CALL) {
+    const { teams } = await auth.getTeamUsers({
+      teamIds: distinct.slice(start, start + TEAMS_PER_CALL),
+    });
+    for (const team of teams) members.set(team.id, team.userIds);
+  }
+  return members;
+}
+
+/**
  * Each subscription as the users who hear it: a user's as itself, a team's as one target per
  * user who is a member now (asked of auth when the event is handled, so a member removed since
  * hears nothing and one added since hears). Access is decided per user afterwards.
@@ -23,15 +44,8 @@ export async function subscribersOf(
   context: RequestContext,
   owned: readonly OwnedSubscriptionTarget[],
 ): Promise<SubscriptionTarget[]> {
-  const teamIds = [...new Set(owned.flatMap((row) => (row.teamId === null ? [] : [row.teamId])))];
-  const members = new Map<string, readonly string[]>();
-  const auth = pluginClient(context, authContract);
-  for (let start = 0; start < teamIds.length; start += TEAMS_PER_CALL) {
-    const { teams } = await auth.getTeamUsers({
-      teamIds: teamIds.slice(start, start + TEAMS_PER_CALL),
-    });
-    for (const team of teams) members.set(team.id, team.userIds);
-  }
+  const teamIds = owned.flatMap((row) => (row.teamId === null ? [] : [row.teamId]));
+  const members = await teamMembers(context, teamIds);
   return owned.flatMap(({ userId, teamId, systemId, groupId }) => {
     const userIds = userId !== null ? [userId] : (members.get(teamId!) ?? []);
     return userIds.map((id) => ({ userId: id, systemId, groupId }));

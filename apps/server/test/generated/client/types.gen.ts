@@ -391,12 +391,17 @@ export type Subscription = {
     remindEverySeconds: number | null;
     escalateAfterSeconds: number | null;
     escalateToUserId: string | null;
+    escalateToTeamId: string | null;
     createdAt: string;
 };
 
 export type Alert = {
     id: string;
     subscriptionId: string;
+    /**
+     * The team whose members hold it (a team subscription’s alert); null for a person’s.
+     */
+    teamId: string | null;
     type: string;
     title: string;
     systemIds: Array<string>;
@@ -408,6 +413,7 @@ export type Alert = {
     remindersSent: number;
     nextReminderAt: string | null;
     escalateToUserId: string | null;
+    escalateToTeamId: string | null;
     escalateAt: string | null;
     escalatedAt: string | null;
     acknowledgedAt: string | null;
@@ -5039,6 +5045,10 @@ export type NotificationCreateSubscriptionData = {
          * The second person to alert (must exist, and must be able to read the system when the escalation goes out).
          */
         escalateToUserId?: string;
+        /**
+         * Instead of a person, the team to alert: every current member who can read the system when the escalation goes out.
+         */
+        escalateToTeamId?: string;
     };
     headers?: {
         /**
@@ -5498,6 +5508,22 @@ export type NotificationCreateSubscriptionForData = {
          */
         groupId?: string;
         events?: Array<'health' | 'incident' | 'maintenance'>;
+        /**
+         * Repeat an alert this often while the system stays unhealthy or the incident stays open, until someone acknowledges it.
+         */
+        remindEverySeconds?: number;
+        /**
+         * Tell `escalateToUserId` when an alert is still unacknowledged this long after it opened.
+         */
+        escalateAfterSeconds?: number;
+        /**
+         * The second person to alert (must exist, and must be able to read the system when the escalation goes out).
+         */
+        escalateToUserId?: string;
+        /**
+         * Instead of a person, the team to alert: every current member who can read the system when the escalation goes out.
+         */
+        escalateToTeamId?: string;
     };
     headers?: {
         /**
@@ -9408,6 +9434,10 @@ export type NotificationKeyedData = {
              * The second person to alert (must exist, and must be able to read the system when the escalation goes out).
              */
             escalateToUserId?: string;
+            /**
+             * Instead of a person, the team to alert: every current member who can read the system when the escalation goes out.
+             */
+            escalateToTeamId?: string;
         };
         updateSubscription?: {
             id: string;
@@ -9468,6 +9498,22 @@ export type NotificationKeyedData = {
              */
             groupId?: string;
             events?: Array<'health' | 'incident' | 'maintenance'>;
+            /**
+             * Repeat an alert this often while the system stays unhealthy or the incident stays open, until someone acknowledges it.
+             */
+            remindEverySeconds?: number;
+            /**
+             * Tell `escalateToUserId` when an alert is still unacknowledged this long after it opened.
+             */
+            escalateAfterSeconds?: number;
+            /**
+             * The second person to alert (must exist, and must be able to read the system when the escalation goes out).
+             */
+            escalateToUserId?: string;
+            /**
+             * Instead of a person, the team to alert: every current member who can read the system when the escalation goes out.
+             */
+            escalateToTeamId?: string;
         };
         getStrategies?: {
             [key: string]: never;
