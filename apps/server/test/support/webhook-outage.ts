@@ -19,7 +19,7 @@ import {
 import { webhookStrategy } from '@checkline/notification-webhook';
 import { afterAll, beforeAll } from 'vitest';
 
-export const WEBHOOK = qualified('webhook');
+const WEBHOOK = qualified('webhook');
 
 export interface WebhookOutageOptions {
   /** The worker's settings; `leaseMs` is how long a claim holds before a tick may take it over. */
