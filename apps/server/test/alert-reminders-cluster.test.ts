@@ -1,13 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestPostgres } from '@checkline/db/testing';
-import { createTestPostgres } from '@checkline/db/testing';
 import type { LoopbackServer } from '@checkline/notification-node/testing';
 import { startLoopbackServer } from '@checkline/notification-node/testing';
 import type { WebhookPayload } from '@checkline/notification-webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from './support/cluster.ts';
-import { clusterAdmin, startCluster } from './support/cluster.ts';
+import { clusterAdmin, clusterPerFile, clusterSession } from './support/cluster.ts';
 import { monitoringRules } from './support/team-world.ts';
 
 /*
@@ -19,25 +16,22 @@ import { monitoringRules } from './support/team-world.ts';
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 30_000;
 
-let database: TestPostgres;
-let cluster: Cluster;
+const shared = clusterPerFile({
+  size: 2,
+  env: {
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    REMINDER_MIN_INTERVAL_SECONDS: '1',
+    REMINDER_POLL_MS: '100',
+  },
+});
 let receiver: LoopbackServer;
 const target = createServer((_request, response) => response.writeHead(500).end('down'));
 
-async function signIn(email: string, password: string) {
-  const login = await fetch(`${cluster.url}/api/auth-backend/custom/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`sign-in failed: ${login.status}`);
-  return { cookie, origin: cluster.url };
-}
+const signIn = (email: string, password: string) => clusterSession(shared.cluster, email, password);
 
 /** A keyed call through the proxy; throws unless it succeeds. */
 async function call(headers: object, pluginId: string, body: Record<string, unknown>) {
-  const response = await fetch(`${cluster.url}/api/${pluginId}/`, {
+  const response = await fetch(`${shared.cluster.url}/api/${pluginId}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -64,21 +58,8 @@ beforeAll(async () => {
   receiver = await startLoopbackServer((_request, response) => {
     response.writeHead(200).end('ok');
   });
-  database = await createTestPostgres();
-  cluster = await startCluster({
-    databaseUrl: database.url,
-    size: 2,
-    env: {
-      CHECK_TARGETS_ALLOW: '127.0.0.0/8',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      REMINDER_MIN_INTERVAL_SECONDS: '1',
-      REMINDER_POLL_MS: '100',
-    },
-  });
-}, 180_000);
+});
 afterAll(async () => {
-  await cluster?.stop();
-  await database?.drop();
   await receiver?.close();
   await new Promise((resolve) => target.close(resolve));
 }, 60_000);

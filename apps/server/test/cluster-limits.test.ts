@@ -1,10 +1,8 @@
-import type { TestPostgres } from '@checkline/db/testing';
-import { createTestPostgres } from '@checkline/db/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from './support/cluster.ts';
-import { clusterAdminSession, startCluster } from './support/cluster.ts';
+import { clusterAdminSession, clusterPerFile } from './support/cluster.ts';
+import { createHeartbeatCheck, heartbeatPath } from './support/heartbeat-check.ts';
 
 /*
  * Three server processes on one PostgreSQL database behind the round-robin proxy: a budget spent
@@ -14,30 +12,23 @@ const KEY_BUDGET = 300;
 const RUN_BUDGET = 6;
 const BEAT_BUDGET = 6;
 
-let database: TestPostgres;
-let cluster: Cluster;
+const shared = clusterPerFile({
+  size: 3,
+  env: {
+    API_KEY_RATE_LIMIT: String(KEY_BUDGET),
+    CHECK_RUN_RATE_LIMIT: String(RUN_BUDGET),
+    HEARTBEAT_RATE_LIMIT: String(BEAT_BUDGET),
+  },
+});
 let session: Record<string, string>;
 let target: Server;
 
 beforeAll(async () => {
   target = createServer((_request, response) => response.end('ok'));
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  database = await createTestPostgres();
-  cluster = await startCluster({
-    databaseUrl: database.url,
-    size: 3,
-    env: {
-      CHECK_TARGETS_ALLOW: '127.0.0.0/8',
-      API_KEY_RATE_LIMIT: String(KEY_BUDGET),
-      CHECK_RUN_RATE_LIMIT: String(RUN_BUDGET),
-      HEARTBEAT_RATE_LIMIT: String(BEAT_BUDGET),
-    },
-  });
-  session = await clusterAdminSession(cluster);
+  session = await clusterAdminSession(shared.cluster);
 }, 180_000);
 afterAll(async () => {
-  await cluster?.stop();
-  await database?.drop();
   target?.closeAllConnections();
   await new Promise((resolve) => target?.close(resolve));
 }, 60_000);
@@ -49,7 +40,7 @@ async function rest(
   headers: Record<string, string>,
   method = 'POST',
 ) {
-  const response = await fetch(`${cluster.url}/rest/${procedure}`, {
+  const response = await fetch(`${shared.cluster.url}/rest/${procedure}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
     ...(method !== 'GET' && { body: JSON.stringify(body) }),
@@ -135,17 +126,9 @@ describe('budgets shared by three processes', () => {
   });
 
   it('take as many beats of one heartbeat check as the one budget says', async () => {
-    const system = await asAdmin('catalog/createSystem', { name: 'beats' });
-    const check = await asAdmin('healthcheck/createHealthCheck', {
-      systemId: system.id,
-      name: 'nightly',
-      type: 'healthcheck.heartbeat',
-      config: { graceSeconds: 300 },
-      intervalSeconds: 3_600,
-      timeoutMs: 1_000,
-    });
+    const { token } = await createHeartbeatCheck(asAdmin, 'beats', 'nightly');
     const beat = () =>
-      fetch(`${cluster.url}/api/healthcheck/heartbeat/${check.heartbeatToken as string}`, {
+      fetch(`${shared.cluster.url}${heartbeatPath(token)}`, {
         method: 'POST',
         signal: AbortSignal.timeout(10_000),
       });

@@ -1,41 +1,21 @@
-import type { TestPostgres } from '@checkline/db/testing';
-import { createTestPostgres } from '@checkline/db/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from './support/cluster.ts';
-import { clusterAdmin, startCluster } from './support/cluster.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clusterAdmin, clusterAdminSession, clusterPerFile } from './support/cluster.ts';
+import { withinOneSecond } from './support/within-one-second.ts';
 
 /*
  * Three server processes on one PostgreSQL database behind the round-robin proxy (`pnpm
  * cluster`): what one process changes, the others honour within a second.
  */
-let database: TestPostgres;
-let cluster: Cluster;
+// The health checks' target listens on loopback, which the cluster's policy allows.
+const shared = clusterPerFile({ size: 3 });
 let session: Record<string, string>;
 
 beforeAll(async () => {
-  database = await createTestPostgres();
-  cluster = await startCluster({
-    databaseUrl: database.url,
-    size: 3,
-    // The health checks' target listens on loopback, which the default policy refuses.
-    env: { CHECK_TARGETS_ALLOW: '127.0.0.0/8' },
-  });
-  const login = await fetch(`${cluster.url}/api/auth-backend/custom/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: clusterAdmin.email, password: clusterAdmin.password }),
-  });
-  const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`sign-in failed: ${login.status}`);
-  session = { cookie, origin: cluster.url };
-}, 180_000);
-afterAll(async () => {
-  await cluster?.stop();
-  await database?.drop();
-}, 60_000);
+  session = await clusterAdminSession(shared.cluster);
+});
 
 /** A keyed call to one process (`baseUrl`), with the given credentials. */
 async function call(baseUrl: string, pluginId: string, body: unknown, headers: object) {
@@ -55,24 +35,14 @@ async function asAdminOn(baseUrl: string, pluginId: string, body: unknown) {
   return answer.body;
 }
 
-/** Polls until `done` holds for one second at most; the last value either way. */
-async function withinOneSecond<T>(answer: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 1_000;
-  for (;;) {
-    const value = await answer();
-    if (done(value) || Date.now() >= deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function roleWith(accessRules: string[], name: string) {
-  const [first] = cluster.members;
+  const [first] = shared.cluster.members;
   const { createRole } = await asAdminOn(first!.url, 'auth', { createRole: { name, accessRules } });
   return createRole.id as string;
 }
 
 async function application(name: string, roleIds: string[]) {
-  const [first] = cluster.members;
+  const [first] = shared.cluster.members;
   const { createApplication } = await asAdminOn(first!.url, 'auth', {
     createApplication: { name },
   });
@@ -99,7 +69,7 @@ const systemsOf = async (baseUrl: string, key: string) => {
 
 describe('three processes on one database', () => {
   it('refuse a key rotated through one of them on the others within a second', async () => {
-    const [a, b, c] = cluster.members;
+    const [a, b, c] = shared.cluster.members;
     const app = await application('rotated', [await roleWith(['catalog.catalog.read'], 'reader')]);
     // B and C verify the key and keep it.
     for (const member of [b!, c!]) expect(await systemsOf(member.url, app.key)).toEqual([]);
@@ -116,7 +86,7 @@ describe('three processes on one database', () => {
   });
 
   it('stop listing a system to a team whose grant was removed on another within a second', async () => {
-    const [a, b] = cluster.members;
+    const [a, b] = shared.cluster.members;
     const roleId = await roleWith(['catalog.catalog.read', 'catalog.catalog.manage'], 'member');
     const app = await application('member', [roleId]);
     const { createTeam } = await asAdminOn(a!.url, 'auth', { createTeam: { name: 'owners' } });
@@ -153,7 +123,7 @@ describe('three processes on one database', () => {
     async () => {
       /** The error a sign-in is sent to the error page with (`undefined` when it succeeds). */
       const signIn = async (password: string) => {
-        const response = await fetch(`${cluster.url}/api/auth-backend/custom/login`, {
+        const response = await fetch(`${shared.cluster.url}/api/auth-backend/custom/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: clusterAdmin.email, password }),
@@ -190,28 +160,10 @@ describe('three processes on one database', () => {
       });
       await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
       const { port } = target.address() as AddressInfo;
-      const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+      const sql = postgres(shared.database.url, { max: 2, onnotice: () => {} });
       try {
-        // All due now, next due in an hour: each must run once, by whichever process claims it.
-        await sql`
-        insert into healthcheck.health_checks (system_id, name, type, config, interval_seconds,
-          timeout_ms, next_run_at)
-        select gen_random_uuid(), 'once-' || i, 'healthcheck.http',
-          jsonb_build_object('url', ${`http://127.0.0.1:${port}/`} || i), 3600, 5000, now()
-        from generate_series(1, 300) as i`;
-        const runs = () => sql<{ name: string; runs: number; processId: string | null }[]>`
-        select checks.name, count(results.id)::int as runs,
-          min(results.process_id) as "processId"
-        from healthcheck.health_checks as checks
-        left join healthcheck.results on results.health_check_id = checks.id
-        where checks.name like 'once-%' group by checks.name`;
-        const deadline = Date.now() + 60_000;
-        while ((await runs()).some((check) => check.runs === 0) && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        // A second claim would come at once if it came at all: give it a moment.
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        const stored = await runs();
+        await insertDueChecks(sql, 'once', `http://127.0.0.1:${port}/`, 300);
+        const stored = await runsOnceAll(sql, 'once');
         expect(stored).toHaveLength(300);
         expect(stored.filter((check) => check.runs !== 1)).toEqual([]);
         // The target saw each once (a run made twice but recorded once would show here).
@@ -227,14 +179,14 @@ describe('three processes on one database', () => {
 
   it('take turns answering through the round-robin proxy', async () => {
     const served = () =>
-      cluster.members.map(
+      shared.cluster.members.map(
         (member) =>
           member.process.lines.filter((line) => line.msg === 'request' && line.path === '/healthz')
             .length,
       );
     const before = served();
     for (let index = 0; index < 6; index++) {
-      expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${shared.cluster.url}/healthz`)).status).toBe(200);
     }
     // Access-log lines are written as each answer goes out: give the last one a moment.
     const after = await withinOneSecond(
@@ -267,15 +219,10 @@ describe('three processes on one database', () => {
       });
       await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
       const { port } = target.address() as AddressInfo;
-      const sql = postgres(database.url, { max: 2, onnotice: () => {} });
-      const victim = cluster.members[2]!;
+      const sql = postgres(shared.database.url, { max: 2, onnotice: () => {} });
+      const victim = shared.cluster.members[2]!;
       try {
-        await sql`
-        insert into healthcheck.health_checks (system_id, name, type, config, interval_seconds,
-          timeout_ms, next_run_at)
-        select gen_random_uuid(), 'killed-' || i, 'healthcheck.http',
-          jsonb_build_object('url', ${`http://127.0.0.1:${port}/killed/`} || i), 3600, 5000, now()
-        from generate_series(1, 60) as i`;
+        await insertDueChecks(sql, 'killed', `http://127.0.0.1:${port}/killed/`, 60);
         const started = Date.now();
         // Each process runs at most 8 at once against one host (CHECK_MAX_PER_HOST): with 20 in
         // flight, all three have some.
@@ -285,18 +232,8 @@ describe('three processes on one database', () => {
         victim.process.signal('SIGKILL');
         expect(await victim.process.exitWithin(10_000)).toMatchObject({ signal: 'SIGKILL' });
 
-        const results = () => sql<{ name: string; runs: number }[]>`
-        select checks.name, count(results.id)::int as runs
-        from healthcheck.health_checks as checks
-        left join healthcheck.results on results.health_check_id = checks.id
-        where checks.name like 'killed-%' group by checks.name`;
-        // The lease is the check's timeout (5 s) plus a 5 s margin.
-        const deadline = Date.now() + 60_000;
-        while ((await results()).some((check) => check.runs === 0) && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        const stored = await results();
+        // The lease is the check's timeout (5 s) plus a 5 s margin: well within the wait.
+        const stored = await runsOnceAll(sql, 'killed');
         expect(stored).toHaveLength(60);
         expect(stored.filter((check) => check.runs !== 1)).toEqual([]);
         // What the killed process held mid-request (which runs it held when it died is up to
@@ -310,7 +247,7 @@ describe('three processes on one database', () => {
         expect(requests.size).toBe(60);
         // The survivors keep serving through the proxy.
         for (let index = 0; index < 4; index++) {
-          expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
+          expect((await fetch(`${shared.cluster.url}/healthz`)).status).toBe(200);
         }
       } finally {
         await sql.end({ timeout: 0 });
@@ -322,3 +259,35 @@ describe('three processes on one database', () => {
 });
 
 const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+
+/**
+ * Inserts `count` HTTP checks named `prefix-1` to `prefix-<count>`, asking `url` with the number
+ * appended, all due now and next due in an hour: each must run once, by whichever process claims
+ * it.
+ */
+async function insertDueChecks(sql: postgres.Sql, prefix: string, url: string, count: number) {
+  await sql`
+    insert into healthcheck.health_checks (system_id, name, type, config, interval_seconds,
+      timeout_ms, next_run_at)
+    select gen_random_uuid(), ${`${prefix}-`}::text || i, 'healthcheck.http',
+      jsonb_build_object('url', ${url}::text || i), 3600, 5000, now()
+    from generate_series(1, ${count}::int) as i`;
+}
+
+/**
+ * The stored runs of each check named `prefix-…` once every one has run (60 s at most), and a
+ * moment more: a second claim would come at once if it came at all.
+ */
+async function runsOnceAll(sql: postgres.Sql, prefix: string) {
+  const runs = () => sql<{ name: string; runs: number }[]>`
+    select checks.name, count(results.id)::int as runs
+    from healthcheck.health_checks as checks
+    left join healthcheck.results on results.health_check_id = checks.id
+    where checks.name like ${`${prefix}-%`} group by checks.name`;
+  const deadline = Date.now() + 60_000;
+  while ((await runs()).some((check) => check.runs === 0) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return runs();
+}

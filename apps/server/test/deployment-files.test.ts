@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { DockerfileParser } from 'dockerfile-ast';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { envVariableNames, loadEnv } from '../src/env.ts';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { listeningServerPerFile } from './support/server-per-file.ts';
 
 /**
  * What can be checked of the Dockerfile and compose file on a machine without image pulls (no
@@ -156,16 +156,7 @@ describe('the Dockerfile', () => {
   });
 
   describe('its HEALTHCHECK, run against a real server', () => {
-    let server: TestServer;
-    let listening: { url: string; close(): Promise<void> };
-    beforeAll(async () => {
-      server = await createTestServer();
-      listening = await server.listen();
-    });
-    afterAll(async () => {
-      await listening?.close();
-      await server?.close();
-    });
+    const fixture = listeningServerPerFile();
 
     const healthcheck = () => {
       const instruction = finalStage.find((item) => item.getKeyword() === 'HEALTHCHECK')!;
@@ -186,7 +177,7 @@ describe('the Dockerfile', () => {
 
     it('passes while the server answers, and fails where none listens', async () => {
       expect(healthcheck()[0]).toBe('node');
-      expect(await runWithPort(new URL(listening.url).port)).toBe(0);
+      expect(await runWithPort(new URL(fixture.url).port)).toBe(0);
       const closed = await createServerPortThatRefuses();
       expect(await runWithPort(closed)).toBe(1);
     });

@@ -2,31 +2,24 @@ import { createORPCClient, ORPCError } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
 import type { catalogContract } from '@checkline/catalog/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../src/http/middleware.ts';
-import { createTestServer, type TestServer } from './support/test-server.ts';
+import { listeningServerPerFile } from './support/server-per-file.ts';
 
 /**
  * Issue 24.2: one error envelope per surface, errors raised before a procedure runs included.
  * `@orpc/client` gets an ORPCError with code, status, message and data.requestId; REST and keyed
  * callers get `{code, message, requestId}`.
  */
-let server: TestServer;
-let listening: { url: string; close(): Promise<void> };
+const fixture = listeningServerPerFile();
 let session: { cookie: string; origin: string };
 
 type Client = ContractRouterClient<{ catalog: typeof catalogContract }>;
 const rpcClient = (headers: Record<string, string>): Client =>
-  createORPCClient(new RPCLink({ url: `${listening.url}/api`, headers }));
+  createORPCClient(new RPCLink({ url: `${fixture.url}/api`, headers }));
 
 beforeAll(async () => {
-  server = await createTestServer();
-  listening = await server.listen();
-  session = await server.adminSession();
-});
-afterAll(async () => {
-  await listening.close();
-  await server.close();
+  session = await fixture.server.adminSession();
 });
 
 const badKey = { authorization: 'Bearer ck_00000000-0000-4000-8000-000000000000_wrong' };
@@ -78,7 +71,7 @@ describe('@orpc/client receives an ORPCError', () => {
     };
     const anonymous = createORPCClient<{
       catalog: { getSystemz(input: object): Promise<unknown> };
-    }>(new RPCLink({ url: `${listening.url}/api` }));
+    }>(new RPCLink({ url: `${fixture.url}/api` }));
     for (const caller of [anonymous, client]) {
       const error = await caller.catalog.getSystemz({}).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ORPCError);
@@ -92,7 +85,7 @@ describe('@orpc/client receives an ORPCError', () => {
   });
 
   it('for a malformed body and one too large', async () => {
-    const malformed = await server.request('/api/catalog/createSystem', {
+    const malformed = await fixture.server.request('/api/catalog/createSystem', {
       method: 'POST',
       headers: {
         ...cookieWithoutOrigin(),
@@ -105,7 +98,7 @@ describe('@orpc/client receives an ORPCError', () => {
     expect(await malformed.json()).toMatchObject({
       json: { code: 'BAD_REQUEST', status: 400, data: { requestId: expect.any(String) } },
     });
-    const large = await server.request('/api/catalog/createSystem', {
+    const large = await fixture.server.request('/api/catalog/createSystem', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': String(MAX_BODY_BYTES + 1) },
       body: 'x'.repeat(MAX_BODY_BYTES + 1),
@@ -121,24 +114,17 @@ describe('REST and keyed callers receive {code, message, requestId}', () => {
   for (const { what, headers, status, code } of beforeTheProcedure) {
     it(`for ${what}`, async () => {
       const json = { ...headers(), 'content-type': 'application/json' };
-      await expectErrorObject(
-        await server.request('/rest/catalog/createSystem', {
+      for (const [path, body] of [
+        ['/rest/catalog/createSystem', '{"name":"never"}'],
+        ['/api/catalog/', '{"createSystem":{"name":"never"}}'],
+      ] as const) {
+        const response = await fixture.server.request(path, {
           method: 'POST',
           headers: json,
-          body: '{"name":"never"}',
-        }),
-        status,
-        code,
-      );
-      await expectErrorObject(
-        await server.request('/api/catalog/', {
-          method: 'POST',
-          headers: json,
-          body: '{"createSystem":{"name":"never"}}',
-        }),
-        status,
-        code,
-      );
+          body,
+        });
+        await expectErrorObject(response, status, code);
+      }
     });
   }
 
@@ -146,7 +132,7 @@ describe('REST and keyed callers receive {code, message, requestId}', () => {
     const headers = { ...session, 'content-type': 'application/json' };
     for (const path of ['/rest/catalog/createSystem', '/api/catalog/']) {
       await expectErrorObject(
-        await server.request(path, { method: 'POST', headers, body: '{"name":' }),
+        await fixture.server.request(path, { method: 'POST', headers, body: '{"name":' }),
         400,
         'BAD_REQUEST',
       );
@@ -155,12 +141,12 @@ describe('REST and keyed callers receive {code, message, requestId}', () => {
 
   it('for an unknown procedure and a raw route sharing the oRPC path shape', async () => {
     await expectErrorObject(
-      await server.request('/rest/catalog/getSystemz', { headers: badKey }),
+      await fixture.server.request('/rest/catalog/getSystemz', { headers: badKey }),
       404,
       'NOT_FOUND',
     );
     // A raw route of the same path shape keeps its own answer: logout is no oRPC procedure.
-    const logout = await server.request('/api/auth-backend/logout', { method: 'POST' });
+    const logout = await fixture.server.request('/api/auth-backend/logout', { method: 'POST' });
     expect(logout.status).toBeLessThan(400);
     expect(await logout.text()).not.toContain('"json"');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHeartbeatCheck, heartbeatPath } from './support/heartbeat-check.ts';
 import { adminSessionPerFile } from './support/server-per-file.ts';
 
 /**
@@ -15,21 +16,9 @@ async function rest(procedure: string, body: unknown) {
 }
 
 /** What a job does: a bare POST, no cookie, no key. */
-const beat = (token: string) =>
-  fixture.server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'POST' });
+const beat = (token: string) => fixture.server.request(heartbeatPath(token), { method: 'POST' });
 
-async function heartbeatCheck() {
-  const system = await rest('catalog/createSystem', { name: `backups-${Date.now()}` });
-  const check = await rest('healthcheck/createHealthCheck', {
-    systemId: system.id,
-    name: 'nightly backup',
-    type: 'healthcheck.heartbeat',
-    config: { graceSeconds: 300 },
-    intervalSeconds: 3_600,
-    timeoutMs: 1_000,
-  });
-  return { systemId: system.id as string, check, token: check.heartbeatToken as string };
-}
+const heartbeatCheck = () => createHeartbeatCheck(rest, `backups-${Date.now()}`, 'nightly backup');
 
 describe('heartbeat over HTTP', () => {
   it('records a beat posted without a session and passes the next run', async () => {
@@ -51,10 +40,9 @@ describe('heartbeat over HTTP', () => {
     const refused = await beat(wrong);
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect(
-      (await fixture.server.request(`/api/healthcheck/heartbeat/${token}`, { method: 'GET' }))
-        .status,
-    ).toBe(404);
+    expect((await fixture.server.request(heartbeatPath(token), { method: 'GET' })).status).toBe(
+      404,
+    );
     expect(await rest('healthcheck/runHealthCheck', { id: check.id })).toMatchObject({
       status: 'pass',
       message: expect.stringMatching(/^Waiting for the first beat/),

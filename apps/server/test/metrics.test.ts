@@ -1,20 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import type { AuthContract } from '@checkline/auth/contract';
-import type { CatalogContract } from '@checkline/catalog/contract';
 import { defineEvent, enqueueEvent } from '@checkline/core';
-import type { HealthcheckContract } from '@checkline/healthcheck/contract';
 import type { createHealthcheckPlugin } from '@checkline/healthcheck';
-import type { NotificationContract } from '@checkline/notification/contract';
-import {
-  recordingStrategy,
-  testChannelPlugin,
-  writeStrategySettings,
-} from '@checkline/notification/testing';
+import type { LoopbackServer } from '@checkline/net/testing';
+import { startLoopbackServer } from '@checkline/net/testing';
+import { recordingStrategy } from '@checkline/notification/testing';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractClient } from './support/contract-client.ts';
+import type { MonitoringContracts } from './support/channel-server.ts';
+import { createChannelServer } from './support/channel-server.ts';
 import { scrape, type Scrape } from './support/metrics-scrape.ts';
 import { createTestServer, testAdmin, type TestServer } from './support/test-server.ts';
 
@@ -23,13 +16,6 @@ import { createTestServer, testAdmin, type TestServer } from './support/test-ser
  * parser; every family is there, and each moves when its work happens on a real server (real
  * requests, a real check against a loopback target, a real delivery, a real outbox row).
  */
-type Contracts = {
-  auth: AuthContract;
-  catalog: CatalogContract;
-  healthcheck: HealthcheckContract;
-  notification: NotificationContract;
-};
-
 const TOKEN = randomBytes(32).toString('hex');
 const CHANNEL = 'metrics-channel';
 const STRATEGY = `${CHANNEL}.gated`;
@@ -60,10 +46,9 @@ const requiredFamilies = [
 ];
 
 let server: TestServer;
-let admin: ContractRouterClient<Contracts>;
+let admin: ContractRouterClient<MonitoringContracts>;
 let adminUserId: string;
-let target: Server;
-let targetUrl: string;
+let target: LoopbackServer;
 let openGate = () => {};
 const gated = recordingStrategy(
   { id: 'gated' },
@@ -72,6 +57,17 @@ const gated = recordingStrategy(
       openGate = () => resolve({ success: true });
     }),
 );
+
+/** An HTTP check of the loopback target, every 30 s. */
+const httpCheck = (systemId: string, name: string) =>
+  admin.healthcheck.createHealthCheck({
+    systemId,
+    name,
+    type: 'healthcheck.http',
+    config: { url: `${target.url}/` },
+    intervalSeconds: 30,
+    timeoutMs: 2_000,
+  });
 
 const scraped = () => scrape(server.request, TOKEN);
 /** Scrapes until `ready` holds (bounded: vitest's poll gives up after its timeout). */
@@ -90,22 +86,17 @@ async function scrapeUntil(ready: (scrape: Scrape) => boolean): Promise<Scrape> 
 }
 
 beforeAll(async () => {
-  target = createServer((_request, response) => response.end('ok'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
-  server = await createTestServer({
-    metricsToken: TOKEN,
-    extraPlugins: [testChannelPlugin(CHANNEL, [gated.strategy])],
+  target = await startLoopbackServer((_request, response) => {
+    response.end('ok');
   });
-  await writeStrategySettings(server.database.db, STRATEGY);
-  admin = contractClient<Contracts>(() => server, await server.adminSession());
+  ({ server, admin } = await createChannelServer(CHANNEL, gated.strategy, { metricsToken: TOKEN }));
   const { users } = await admin.auth.getUsers({});
   adminUserId = users.find((user) => user.email === testAdmin.email)!.id;
 });
 afterAll(async () => {
   openGate();
   await server?.close();
-  await new Promise((resolve) => target?.close(resolve));
+  await target?.close();
 });
 
 describe('GET /metrics', () => {
@@ -182,14 +173,7 @@ describe('GET /metrics', () => {
     it('counts health-check runs and their lag, and reads the due backlog', async () => {
       const before = await scraped();
       const system = await admin.catalog.createSystem({ name: 'metrics-shop' });
-      await admin.healthcheck.createHealthCheck({
-        systemId: system.id,
-        name: 'front page',
-        type: 'healthcheck.http',
-        config: { url: targetUrl },
-        intervalSeconds: 30,
-        timeoutMs: 2_000,
-      });
+      await httpCheck(system.id, 'front page');
       const runs = { type: 'healthcheck.http', outcome: 'pass' };
       const after = await scrapeUntil(
         (now) =>
@@ -206,14 +190,7 @@ describe('GET /metrics', () => {
       ) as ReturnType<typeof createHealthcheckPlugin>;
       await healthcheck.scheduler().stop();
       expect(after.value('checkline_check_backlog')).toBe(0);
-      await admin.healthcheck.createHealthCheck({
-        systemId: system.id,
-        name: 'waiting',
-        type: 'healthcheck.http',
-        config: { url: targetUrl },
-        intervalSeconds: 30,
-        timeoutMs: 2_000,
-      });
+      await httpCheck(system.id, 'waiting');
       const waiting = await scraped();
       expect(waiting.value('checkline_check_backlog')).toBe(1);
       expect(waiting.value('checkline_check_backlog_oldest_seconds')).toBeGreaterThanOrEqual(0);

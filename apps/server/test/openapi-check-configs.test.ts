@@ -1,5 +1,8 @@
 import { definePlugin } from '@checkline/core';
-import { defineHealthCheckType, healthCheckTypeExtensionPoint } from '@checkline/healthcheck';
+import {
+  defineHealthCheckType,
+  healthCheckTypeExtensionPoint,
+} from '@checkline/healthcheck/check-kit';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 import { definePlugin } from '@checkline/core';
+import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import {
-  createHealthcheckPlugin,
   defineHealthCheckType,
   healthCheckTypeExtensionPoint,
-} from '@checkline/healthcheck';
+} from '@checkline/healthcheck/check-kit';
 import type { AnyContractProcedure } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,6 +6,7 @@ import type { AdminCall } from './support/team-world.ts';
 import { adminCaller, applicationWithRoles, userWithRoles } from './support/team-world.ts';
 import type { TestServer } from './support/test-server.ts';
 import { createTestServer } from './support/test-server.ts';
+import { withinOneSecond } from './support/within-one-second.ts';
 
 /*
  * Two servers on one PostgreSQL database, as two processes behind a load balancer would be. Each
@@ -47,16 +48,6 @@ async function systemsOnB(credentials: Credentials): Promise<string[] | number> 
   if (response.status !== 200) return response.status;
   const body = (await response.json()) as { getSystems: { systems: { id: string }[] } };
   return body.getSystems.systems.map((system) => system.id);
-}
-
-/** Polls `answer` until `changed` holds, for one second at most; the last answer either way. */
-async function withinOneSecond<T>(answer: () => Promise<T>, changed: (value: T) => boolean) {
-  const deadline = Date.now() + 1_000;
-  for (;;) {
-    const value = await answer();
-    if (changed(value) || Date.now() >= deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 let counter = 0;
@@ -119,6 +110,51 @@ const keyCase = (
   },
 });
 
+/** A case on an application key holding one new role; `change` is made to the role. */
+const roleCase = (name: string, change: (roleId: string) => Promise<unknown>): Case => ({
+  name,
+  async arrange() {
+    const roleId = await role();
+    const app = await applicationWithRoles(asAdmin, unique('app'), [roleId]);
+    return {
+      credentials: bearer(app.key),
+      change: () => change(roleId),
+      before: listed,
+      after: refused(403),
+    };
+  },
+});
+
+/** A case on a signed-in user holding one role; `change` is made to the user. */
+const userCase = (
+  name: string,
+  change: (user: { id: string; session: Credentials }) => Promise<unknown>,
+  after: (answer: string[] | number) => boolean,
+): Case => ({
+  name,
+  async arrange() {
+    const user = await userWithRoles(a, asAdmin, unique('user'), [await role()]);
+    return { credentials: user.session, change: () => change(user), before: listed, after };
+  },
+});
+
+/** A case on a team member's key, which sees its team's system until `change` (to the team). */
+const teamCase = (
+  name: string,
+  change: (world: Awaited<ReturnType<typeof teamWorld>>) => Promise<unknown>,
+): Case => ({
+  name,
+  async arrange() {
+    const world = await teamWorld();
+    return {
+      credentials: bearer(world.app.key),
+      change: () => change(world),
+      before: lists(world.systemId),
+      after: hides(world.systemId),
+    };
+  },
+});
+
 const cases: Case[] = [
   keyCase(
     'a key rotated (regenerateApplicationSecret)',
@@ -145,134 +181,53 @@ const cases: Case[] = [
     (id) => asAdmin('auth', { deleteApplication: { id } }),
     refused(401),
   ),
-  {
-    name: "a role's rules changed (updateRole)",
-    async arrange() {
-      const roleId = await role();
-      const app = await applicationWithRoles(asAdmin, unique('app'), [roleId]);
-      return {
-        credentials: bearer(app.key),
-        change: () => asAdmin('auth', { updateRole: { id: roleId, accessRules: [] } }),
-        before: listed,
-        after: refused(403),
-      };
+  roleCase("a role's rules changed (updateRole)", (id) =>
+    asAdmin('auth', { updateRole: { id, accessRules: [] } }),
+  ),
+  roleCase('a role deleted (deleteRole)', (id) => asAdmin('auth', { deleteRole: { id } })),
+  userCase(
+    'a user re-roled (updateUser roleIds)',
+    (user) => asAdmin('auth', { updateUser: { id: user.id, roleIds: [] } }),
+    refused(403),
+  ),
+  userCase(
+    "a user's password reset, ending their sessions (updateUser password)",
+    (user) =>
+      asAdmin('auth', { updateUser: { id: user.id, password: 'a-brand-new-long-passphrase' } }),
+    refused(401),
+  ),
+  userCase(
+    'a user deleted (deleteUser)',
+    (user) => asAdmin('auth', { deleteUser: { id: user.id } }),
+    refused(401),
+  ),
+  userCase(
+    'a session ended (logout)',
+    async (user) => {
+      const response = await a.request('/api/auth-backend/logout', {
+        method: 'POST',
+        headers: { ...user.session, 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(200);
     },
-  },
-  {
-    name: 'a role deleted (deleteRole)',
-    async arrange() {
-      const roleId = await role();
-      const app = await applicationWithRoles(asAdmin, unique('app'), [roleId]);
-      return {
-        credentials: bearer(app.key),
-        change: () => asAdmin('auth', { deleteRole: { id: roleId } }),
-        before: listed,
-        after: refused(403),
-      };
-    },
-  },
-  {
-    name: 'a user re-roled (updateUser roleIds)',
-    async arrange() {
-      const user = await userWithRoles(a, asAdmin, unique('user'), [await role()]);
-      return {
-        credentials: user.session,
-        change: () => asAdmin('auth', { updateUser: { id: user.id, roleIds: [] } }),
-        before: listed,
-        after: refused(403),
-      };
-    },
-  },
-  {
-    name: "a user's password reset, ending their sessions (updateUser password)",
-    async arrange() {
-      const user = await userWithRoles(a, asAdmin, unique('user'), [await role()]);
-      return {
-        credentials: user.session,
-        change: () =>
-          asAdmin('auth', { updateUser: { id: user.id, password: 'a-brand-new-long-passphrase' } }),
-        before: listed,
-        after: refused(401),
-      };
-    },
-  },
-  {
-    name: 'a user deleted (deleteUser)',
-    async arrange() {
-      const user = await userWithRoles(a, asAdmin, unique('user'), [await role()]);
-      return {
-        credentials: user.session,
-        change: () => asAdmin('auth', { deleteUser: { id: user.id } }),
-        before: listed,
-        after: refused(401),
-      };
-    },
-  },
-  {
-    name: 'a session ended (logout)',
-    async arrange() {
-      const user = await userWithRoles(a, asAdmin, unique('user'), [await role()]);
-      return {
-        credentials: user.session,
-        change: async () => {
-          const response = await a.request('/api/auth-backend/logout', {
-            method: 'POST',
-            headers: { ...user.session, 'content-type': 'application/json' },
-          });
-          expect(response.status).toBe(200);
-        },
-        before: listed,
-        after: refused(401),
-      };
-    },
-  },
-  {
-    name: 'a team member removed (removeTeamMember)',
-    async arrange() {
-      const world = await teamWorld();
-      return {
-        credentials: bearer(world.app.key),
-        change: () =>
-          asAdmin('auth', {
-            removeTeamMember: { teamId: world.teamId, applicationId: world.app.id },
-          }),
-        before: lists(world.systemId),
-        after: hides(world.systemId),
-      };
-    },
-  },
-  {
-    name: 'a team deleted (deleteTeam)',
-    async arrange() {
-      const world = await teamWorld();
-      return {
-        credentials: bearer(world.app.key),
-        change: () => asAdmin('auth', { deleteTeam: { id: world.teamId } }),
-        before: lists(world.systemId),
-        after: hides(world.systemId),
-      };
-    },
-  },
-  {
-    name: 'a team grant removed (updateResourceAccess)',
-    async arrange() {
-      const world = await teamWorld();
-      return {
-        credentials: bearer(world.app.key),
-        change: () =>
-          asAdmin('auth', {
-            updateResourceAccess: {
-              resourceType: 'catalog.system',
-              resourceId: world.systemId,
-              teamOnly: true,
-              grants: [],
-            },
-          }),
-        before: lists(world.systemId),
-        after: hides(world.systemId),
-      };
-    },
-  },
+    refused(401),
+  ),
+  teamCase('a team member removed (removeTeamMember)', (world) =>
+    asAdmin('auth', { removeTeamMember: { teamId: world.teamId, applicationId: world.app.id } }),
+  ),
+  teamCase('a team deleted (deleteTeam)', (world) =>
+    asAdmin('auth', { deleteTeam: { id: world.teamId } }),
+  ),
+  teamCase('a team grant removed (updateResourceAccess)', (world) =>
+    asAdmin('auth', {
+      updateResourceAccess: {
+        resourceType: 'catalog.system',
+        resourceId: world.systemId,
+        teamOnly: true,
+        grants: [],
+      },
+    }),
+  ),
 ];
 
 describe('a change made through one server reaches the caches of another within a second', () => {

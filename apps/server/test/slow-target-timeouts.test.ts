@@ -1,11 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { TestPostgres } from '@checkline/db/testing';
-import { createTestPostgres } from '@checkline/db/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from './support/cluster.ts';
-import { clusterAdmin, startCluster } from './support/cluster.ts';
+import { clusterAdminSession, clusterPerFile } from './support/cluster.ts';
 
 /**
  * Issue 22 item 6: a check's timeout measures the target, not our queue. Two server processes on
@@ -17,8 +14,11 @@ import { clusterAdmin, startCluster } from './support/cluster.ts';
 const CHECKS = 500;
 const INTERVAL_SECONDS = 10;
 
-let database: TestPostgres;
-let cluster: Cluster;
+const shared = clusterPerFile({
+  size: 2,
+  // Sized to the checks of the one origin each process runs: 250 each.
+  env: { CHECK_MAX_PER_HOST: '256' },
+});
 let sql: postgres.Sql;
 let answerAfterMs = 2_000;
 let inFlight = 0;
@@ -41,17 +41,7 @@ origin.on('connection', (socket) => {
 });
 
 beforeAll(async () => {
-  database = await createTestPostgres();
-  cluster = await startCluster({
-    databaseUrl: database.url,
-    size: 2,
-    env: {
-      CHECK_TARGETS_ALLOW: '127.0.0.0/8',
-      // Sized to the checks of the one origin each process runs: 250 each.
-      CHECK_MAX_PER_HOST: '256',
-    },
-  });
-  sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  sql = postgres(shared.database.url, { max: 2, onnotice: () => {} });
   origin.maxConnections = 2_000;
   await new Promise<void>((resolve) =>
     origin.listen({ port: 0, host: '127.0.0.1', backlog: 1_024 }, resolve),
@@ -59,10 +49,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await sql?.end({ timeout: 0 });
-  await cluster?.stop();
   origin.closeAllConnections();
   await new Promise((resolve) => origin.close(resolve));
-  await database?.drop();
 }, 60_000);
 
 /** 500 checks of the origin, all due now, every 10 s, timeout 5 s. */
@@ -135,15 +123,10 @@ describe('500 HTTP checks of one origin on two processes (timeout 5 s)', () => {
   });
 
   it('shows the wait for connection slots in the scheduler status', async () => {
-    const login = await fetch(`${cluster.url}/api/auth-backend/custom/login`, {
+    const session = await clusterAdminSession(shared.cluster);
+    const response = await fetch(`${shared.cluster.url}/api/healthcheck/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: clusterAdmin.email, password: clusterAdmin.password }),
-    });
-    const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-    const response = await fetch(`${cluster.url}/api/healthcheck/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookie ?? '', origin: cluster.url },
+      headers: { 'content-type': 'application/json', ...session },
       body: JSON.stringify({ getSchedulerStatus: { windowMinutes: 5 } }),
     });
     const { getSchedulerStatus } = (await response.json()) as Record<string, any>;

@@ -2,7 +2,7 @@ import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { keysetOrder, prepared, uniqueOr } from '@checkline/db';
 import { and, arrayContains, eq, getTableColumns, sql } from 'drizzle-orm';
 import { groupSystems, groups, systems } from './db/schema.ts';
 import type {
@@ -49,16 +49,6 @@ function toGroup(row: GroupRow, systemIds: string[]): Group {
 
 const systemNameTaken = (name: string) => conflict(`A system named "${name}" already exists`);
 const groupNameTaken = (name: string) => conflict(`A group named "${name}" already exists`);
-
-/** Runs a write, turning a unique-name violation into CONFLICT. */
-async function uniqueName<T>(write: () => Promise<T>, onTaken: () => Error): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw onTaken();
-    throw error;
-  }
-}
 
 const selectSystemById = prepared((db) =>
   db
@@ -133,7 +123,7 @@ export async function createSystem(db: Database, input: CreateSystemInput): Prom
 
 export async function updateSystem(db: Database, input: UpdateSystemInput): Promise<System> {
   const { id, ...changes } = input;
-  const [row] = await uniqueName(
+  const [row] = await uniqueOr(
     () =>
       db
         .update(systems)
@@ -243,7 +233,7 @@ export async function createGroup(db: Database, input: CreateGroupInput): Promis
 
 export async function updateGroup(db: Database, input: UpdateGroupInput): Promise<Group> {
   const { id, ...changes } = input;
-  const [row] = await uniqueName(
+  const [row] = await uniqueOr(
     () =>
       db
         .update(groups)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
+import type { PeriodicTaskOptions } from './periodic-task.ts';
 import { createPeriodicTask } from './periodic-task.ts';
 
 beforeEach(() => {
@@ -29,10 +30,26 @@ function recordingLogger() {
 /** What postgres answers while it is away: a connection refused. */
 const refused = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
 
+/** A task named `demo`, every minute unless told, logging nothing. */
+const demoTask = <T>(run: () => Promise<T>, options: Partial<PeriodicTaskOptions<T>> = {}) =>
+  createPeriodicTask({ name: 'demo', intervalMs: 60_000, logger: silentLogger, run, ...options });
+
+/** A round that, while `slow` holds, waits for `finish()`; it ends at once otherwise. */
+function gatedRound(slow: boolean) {
+  const gate = {
+    slow,
+    finish: () => {},
+    run: vi.fn(async () => {
+      if (gate.slow) await new Promise<void>((resolve) => (gate.finish = resolve));
+    }),
+  };
+  return gate;
+}
+
 describe('createPeriodicTask', () => {
   it('runs once per interval from start until stop, and never after', async () => {
     const run = vi.fn(async () => {});
-    const task = createPeriodicTask({ name: 'demo', intervalMs: 1_000, logger: silentLogger, run });
+    const task = demoTask(run, { intervalMs: 1_000 });
     task.start();
     task.start();
     await vi.advanceTimersByTimeAsync(999);
@@ -49,13 +66,7 @@ describe('createPeriodicTask', () => {
 
   it('runs at start when asked', async () => {
     const run = vi.fn(async () => {});
-    const task = createPeriodicTask({
-      name: 'demo',
-      intervalMs: 60_000,
-      runAtStart: true,
-      logger: silentLogger,
-      run,
-    });
+    const task = demoTask(run, { runAtStart: true });
     task.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(run).toHaveBeenCalledTimes(1);
@@ -74,7 +85,7 @@ describe('createPeriodicTask', () => {
           };
         }),
     );
-    const task = createPeriodicTask({ name: 'demo', intervalMs: 100, logger: silentLogger, run });
+    const task = demoTask(run, { intervalMs: 100 });
     task.start();
     await vi.advanceTimersByTimeAsync(350);
     const joined = task.runNow();
@@ -109,7 +120,7 @@ describe('createPeriodicTask', () => {
       calls += 1;
       if (calls === 1) throw new Error('bad row');
     };
-    const task = createPeriodicTask({ name: 'demo', intervalMs: 100, logger, run });
+    const task = demoTask(run, { intervalMs: 100, logger });
     task.start();
     await vi.advanceTimersByTimeAsync(300);
     expect(calls).toBe(3);
@@ -127,12 +138,9 @@ describe('createPeriodicTask timing', () => {
       if (calls === 4) throw new Error('bad row');
       return delays.shift() ?? 1_000;
     });
-    const task = createPeriodicTask({
-      name: 'demo',
+    const task = demoTask(run, {
       intervalMs: 1_000,
       runAtStart: true,
-      logger: silentLogger,
-      run,
       nextDelayMs: (delay) => delay,
     });
     task.start();
@@ -151,17 +159,9 @@ describe('createPeriodicTask timing', () => {
   });
 
   it('wakes at once when idle, and once more right after a round in flight', async () => {
-    let finish = () => {};
-    let slow = false;
-    const run = vi.fn(async () => {
-      if (slow) await new Promise<void>((resolve) => (finish = resolve));
-    });
-    const task = createPeriodicTask({
-      name: 'demo',
-      intervalMs: 60_000,
-      logger: silentLogger,
-      run,
-    });
+    const gate = gatedRound(false);
+    const { run } = gate;
+    const task = demoTask(run);
     task.wake();
     await vi.advanceTimersByTimeAsync(0);
     expect(run).not.toHaveBeenCalled();
@@ -170,14 +170,14 @@ describe('createPeriodicTask timing', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(run).toHaveBeenCalledTimes(1);
 
-    slow = true;
+    gate.slow = true;
     task.wake();
     await vi.advanceTimersByTimeAsync(1);
     expect(run).toHaveBeenCalledTimes(2);
-    slow = false;
+    gate.slow = false;
     task.wake();
     task.wake();
-    finish();
+    gate.finish();
     await vi.advanceTimersByTimeAsync(5);
     expect(run).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(59_990);
@@ -195,13 +195,7 @@ describe('createPeriodicTask timing', () => {
           ? new Promise<void>((resolve) => (finish = resolve))
           : Promise.resolve(),
       );
-      const task = createPeriodicTask({
-        name: 'demo',
-        intervalMs: 60_000,
-        runAtStart: true,
-        logger: silentLogger,
-        run,
-      });
+      const task = demoTask(run, { runAtStart: true });
       task.start();
       await vi.advanceTimersByTimeAsync(0);
       expect(run).toHaveBeenCalledTimes(1);
@@ -215,22 +209,14 @@ describe('createPeriodicTask timing', () => {
   });
 
   it('after a round started by runNow, a wake still runs once that round ends', async () => {
-    let finish = () => {};
-    let slow = true;
-    const run = vi.fn(async () => {
-      if (slow) await new Promise<void>((resolve) => (finish = resolve));
-    });
-    const task = createPeriodicTask({
-      name: 'demo',
-      intervalMs: 60_000,
-      logger: silentLogger,
-      run,
-    });
+    const gate = gatedRound(true);
+    const { run } = gate;
+    const task = demoTask(run);
     task.start();
     const manual = task.runNow();
-    slow = false;
+    gate.slow = false;
     task.wake();
-    finish();
+    gate.finish();
     await manual;
     await vi.advanceTimersByTimeAsync(5);
     expect(run).toHaveBeenCalledTimes(2);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './database.ts';
-import { isDatabaseUnavailable, redactDatabaseError } from './errors.ts';
+import { isDatabaseUnavailable, redactDatabaseError, uniqueOr } from './errors.ts';
 import { createTestDatabase } from './testing.ts';
 
 let database: DatabaseHandle;
@@ -56,5 +56,28 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable({ code: 'CONNECTION_CLOSED' })).toBe(true);
     expect(isDatabaseUnavailable(await failure(sql`select 'x'::integer`))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('uniqueOr', () => {
+  it('turns a unique violation into the given error, and passes the rest through', async () => {
+    const taken = new Error('taken');
+    expect(
+      await uniqueOr(
+        () => Promise.resolve(7),
+        () => taken,
+      ),
+    ).toBe(7);
+    await database.db.execute(sql`create table unique_or_names (name text unique)`);
+    const insert = () => database.db.execute(sql`insert into unique_or_names values ('a')`);
+    await uniqueOr(insert, () => taken);
+    await expect(uniqueOr(insert, () => taken)).rejects.toBe(taken);
+    const other = await failure(sql`select 'x'::integer`);
+    await expect(
+      uniqueOr(
+        () => Promise.reject(other),
+        () => taken,
+      ),
+    ).rejects.toBe(other);
   });
 });

@@ -101,3 +101,16 @@ function safeMessage(error: Error & Record<string, unknown>): string {
   }
   return error.message;
 }
+
+/**
+ * Runs `write`; a unique-constraint violation becomes the error `taken` makes (a CONFLICT naming
+ * what is taken), anything else is thrown as it is.
+ */
+export async function uniqueOr<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

@@ -9,7 +9,12 @@ export { journalTableFor } from './database.ts';
 export type { CreateDatabaseOptions } from './create-database.ts';
 export { connectPostgres, createDatabase, openPglite, redactUrl } from './create-database.ts';
 export { prepared } from './prepared.ts';
-export { isDatabaseUnavailable, isUniqueViolation, redactDatabaseError } from './errors.ts';
+export {
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  redactDatabaseError,
+  uniqueOr,
+} from './errors.ts';
 export {
   DISK_FULL_MESSAGE,
   DatabaseDiskFullError,

@@ -1,12 +1,4 @@
 export { healthcheckAccess } from './access.ts';
-export {
-  defineHealthCheckType,
-  healthCheckTypeExtensionPoint,
-  type CheckOutcome,
-  type HealthCheckType,
-  type HealthCheckTypeExtension,
-  type RunOptions,
-} from './check-type.ts';
 export { httpCheckType, HttpCheckConfigSchema, type HttpCheckConfig } from './check-types/http.ts';
 export { tcpCheckType, TcpCheckConfigSchema, type TcpCheckConfig } from './check-types/tcp.ts';
 export { dnsCheckType, DnsCheckConfigSchema, type DnsCheckConfig } from './check-types/dns.ts';
@@ -30,6 +22,5 @@ export {
 export { createHealthcheckRouter } from './router.ts';
 export { defaultRunRateLimit } from './run-rate-limit.ts';
 export type { Scheduler, SchedulerSettings } from './scheduler.ts';
-export type { CheckTarget } from './check-targets.ts';
 export * from './schemas.ts';
 export * from './daily-uptime-schemas.ts';

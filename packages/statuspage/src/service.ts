@@ -2,7 +2,7 @@ import type { PageScope } from '@checkline/core';
 import { keysetPages } from '@checkline/core';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { keysetOrder, prepared, uniqueOr } from '@checkline/db';
 import { eq, sql } from 'drizzle-orm';
 import { pages } from './db/schema.ts';
 import { listedSystemIds, withoutSystem } from './page-items.ts';
@@ -27,15 +27,7 @@ function toPage(row: PageRow): Page {
   };
 }
 
-/** Runs a write, turning a taken slug or custom domain into CONFLICT. */
-async function unique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('That slug or custom domain is already taken');
-    throw error;
-  }
-}
+const slugOrDomainTaken = () => conflict('That slug or custom domain is already taken');
 
 const selectPageById = prepared((db) =>
   db
@@ -79,31 +71,35 @@ export async function listPages(
 }
 
 export async function createPage(db: Database, input: CreatePageInput): Promise<Page> {
-  const [row] = await unique(() =>
-    db
-      .insert(pages)
-      .values({
-        slug: input.slug,
-        title: input.title,
-        description: input.description ?? '',
-        logoUrl: input.logoUrl ?? null,
-        brandColor: input.brandColor ?? null,
-        customDomain: input.customDomain ?? null,
-        sections: input.sections ?? [],
-      })
-      .returning(),
+  const [row] = await uniqueOr(
+    () =>
+      db
+        .insert(pages)
+        .values({
+          slug: input.slug,
+          title: input.title,
+          description: input.description ?? '',
+          logoUrl: input.logoUrl ?? null,
+          brandColor: input.brandColor ?? null,
+          customDomain: input.customDomain ?? null,
+          sections: input.sections ?? [],
+        })
+        .returning(),
+    slugOrDomainTaken,
   );
   return toPage(row!);
 }
 
 export async function updatePage(db: Database, input: UpdatePageInput): Promise<Page> {
   const { id, ...fields } = input;
-  const [row] = await unique(() =>
-    db
-      .update(pages)
-      .set({ ...fields, updatedAt: sql`clock_timestamp()` })
-      .where(eq(pages.id, id))
-      .returning(),
+  const [row] = await uniqueOr(
+    () =>
+      db
+        .update(pages)
+        .set({ ...fields, updatedAt: sql`clock_timestamp()` })
+        .where(eq(pages.id, id))
+        .returning(),
+    slugOrDomainTaken,
   );
   if (!row) throw notFound('Status page', id);
   return toPage(row);

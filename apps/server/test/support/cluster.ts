@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { freeLoopbackPort } from '@checkline/db/testing';
+import type { TestPostgres } from '@checkline/db/testing';
+import { createTestPostgres, freeLoopbackPort } from '@checkline/db/testing';
 import { createProxyServer } from 'http-proxy-3';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerProcess } from './server-process.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -100,15 +102,41 @@ export async function startCluster(options: ClusterOptions) {
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-/** Signs the cluster's admin in through the proxy; the headers a browser would send after. */
-export async function clusterAdminSession(cluster: Cluster) {
+/** Signs a person in through the proxy; the headers a browser would send after. */
+export async function clusterSession(cluster: Cluster, email: string, password: string) {
   const login = await fetch(`${cluster.url}/api/auth-backend/custom/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: clusterAdmin.email, password: clusterAdmin.password }),
+    body: JSON.stringify({ username: email, password }),
     signal: AbortSignal.timeout(10_000),
   });
   const cookie = /checkline_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error(`sign-in failed: ${login.status}`);
   return { cookie, origin: cluster.url };
+}
+
+/** Signs the cluster's admin in through the proxy. */
+export const clusterAdminSession = (cluster: Cluster) =>
+  clusterSession(cluster, clusterAdmin.email, clusterAdmin.password);
+
+/**
+ * A database of its own and a cluster on it for the calling file: started before its tests (so
+ * before the file's own `beforeAll`) and stopped after them. Health checks may ask loopback
+ * targets, which is where tests' targets listen.
+ */
+export function clusterPerFile(options: Omit<ClusterOptions, 'databaseUrl'>) {
+  const fixture = {} as { database: TestPostgres; cluster: Cluster };
+  beforeAll(async () => {
+    fixture.database = await createTestPostgres();
+    fixture.cluster = await startCluster({
+      ...options,
+      databaseUrl: fixture.database.url,
+      env: { CHECK_TARGETS_ALLOW: '127.0.0.0/8', ...options.env },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await fixture.cluster?.stop();
+    await fixture.database?.drop();
+  }, 60_000);
+  return fixture;
 }

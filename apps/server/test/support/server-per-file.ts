@@ -33,3 +33,22 @@ export function adminSessionPerFile(options: TestServerOptions = {}) {
   afterAll(() => fixture.server.close());
   return fixture;
 }
+
+/**
+ * One test server for this file (or the calling `describe`), also listening on a loopback port for
+ * real HTTP clients.
+ */
+export function listeningServerPerFile(options: TestServerOptions = {}) {
+  const fixture = {} as { server: TestServer; url: string };
+  let listening: { url: string; close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    fixture.server = await createTestServer(options);
+    listening = await fixture.server.listen();
+    fixture.url = listening.url;
+  });
+  afterAll(async () => {
+    await listening?.close();
+    await fixture.server?.close();
+  });
+  return fixture;
+}

@@ -7,18 +7,16 @@ import {
   pgSchema,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant } from '@checkline/db/columns';
 
 export const authSchema = pgSchema('auth');
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
 const timestamps = {
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 };
 
 export const users = authSchema.table('users', {
@@ -45,7 +43,7 @@ export const identities = authSchema.table(
     subject: text('subject').notNull(),
     /** The e-mail the provider holds for the account, when it gives one. */
     email: text('email'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('identities_provider_subject_idx').on(table.provider, table.subject),
@@ -69,8 +67,8 @@ export const loginStates = authSchema.table(
     nonce: text('nonce').notNull(),
     /** A path on the frontend, checked relative when stored. */
     returnTo: text('return_to').notNull(),
-    expiresAt: at('expires_at').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [index('login_states_expires_at_idx').on(table.expiresAt)],
 );
@@ -83,9 +81,9 @@ export const sessions = authSchema.table(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: at('expires_at').notNull(),
-    renewedAt: at('renewed_at').notNull().defaultNow(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    renewedAt: instant('renewed_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -102,9 +100,9 @@ export const applications = authSchema.table('applications', {
   secretHash: text('secret_hash').notNull(),
   /** The key replaced by the last rotation, accepted until `previousSecretExpiresAt`. */
   previousSecretHash: text('previous_secret_hash'),
-  previousSecretExpiresAt: at('previous_secret_expires_at'),
-  expiresAt: at('expires_at'),
-  lastUsedAt: at('last_used_at'),
+  previousSecretExpiresAt: instant('previous_secret_expires_at'),
+  expiresAt: instant('expires_at'),
+  lastUsedAt: instant('last_used_at'),
   ...timestamps,
 });
 
@@ -173,7 +171,7 @@ export const teamMembers = authSchema.table(
     }),
     /** Managers may change the team without holding `auth.teams.manage`. */
     manager: boolean('manager').notNull().default(false),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('team_members_team_user_idx').on(table.teamId, table.userId),
@@ -194,7 +192,7 @@ export const resourceSettings = authSchema.table(
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id').notNull(),
     teamOnly: boolean('team_only').notNull().default(false),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.resourceType, table.resourceId] })],
 );
@@ -218,14 +216,14 @@ export const resourceGrants = authSchema.table(
 export const settings = authSchema.table('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const auditLog = authSchema.table(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    at: at('at').notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     actorKind: text('actor_kind').notNull(),
     actorId: text('actor_id'),
     action: text('action').notNull(),

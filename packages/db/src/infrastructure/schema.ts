@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../columns.ts';
 
 /** Tables of the platform itself, not of any plugin; migrated before every plugin. */
 export const infrastructureSchema = pgSchema('checkline');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Domain events written in the transaction of the change that raised them, so none is lost when

@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { instant, writtenAt } from '@checkline/db/columns';
 import type { PrincipalKind } from '@checkline/core/contract';
 import type { IncidentStatus, Severity } from '../schemas.ts';
 
 export const incidentSchema = pgSchema('incident');
-
-// clock_timestamp(), not now(): rows written in one transaction (a keyed batch) still get
-// distinct, ordered times, so timelines and lists sort by time alone.
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const writtenAt = (name: string) =>
-  instant(name)
-    .notNull()
-    .default(sql`clock_timestamp()`);
 
 export const incidents = incidentSchema.table(
   'incidents',

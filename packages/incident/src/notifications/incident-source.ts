@@ -1,5 +1,6 @@
 import { catalogSystemDirectory } from '@checkline/catalog';
-import type { IncidentFacts, NotificationSource, SystemFact } from '@checkline/notification-node';
+import type { IncidentFacts, SystemFact } from '@checkline/notification-node';
+import { lifecycleSources } from '@checkline/notification-node';
 import { incidentAccess } from '../access.ts';
 import type { IncidentEvent } from '../events.ts';
 import { incidentCreated, incidentResolved, incidentUpdated } from '../events.ts';
@@ -24,25 +25,17 @@ export function incidentFacts(
   };
 }
 
-function incidentSource(
-  id: string,
-  kind: IncidentFacts['kind'],
-  event: typeof incidentCreated,
-): NotificationSource<IncidentEvent> {
-  return {
-    id,
-    event,
+/** Incidents opened, updated and resolved, as subscriptions hear them (kind `incident`). */
+export const incidentSources = lifecycleSources(
+  {
     subscriptionKind: 'incident',
     readRule: incidentAccess.read.id,
     directory: catalogSystemDirectory,
-    systemIds: (incident) => incident.systemIds,
-    facts: (_context, incident, systems) => incidentFacts(kind, incident, systems),
-  };
-}
-
-/** Incidents opened, updated and resolved, as subscriptions hear them (kind `incident`). */
-export const incidentSources = [
-  incidentSource('created', 'incident.created', incidentCreated),
-  incidentSource('updated', 'incident.updated', incidentUpdated),
-  incidentSource('resolved', 'incident.resolved', incidentResolved),
-];
+    facts: incidentFacts,
+  },
+  [
+    { id: 'created', event: incidentCreated, kind: 'incident.created' },
+    { id: 'updated', event: incidentUpdated, kind: 'incident.updated' },
+    { id: 'resolved', event: incidentResolved, kind: 'incident.resolved' },
+  ],
+);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgSchema, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '@checkline/db/columns';
 
 export const maintenanceSchema = pgSchema('maintenance');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const windows = maintenanceSchema.table(
   'windows',

@@ -1,9 +1,6 @@
 import { catalogSystemDirectory } from '@checkline/catalog';
-import type {
-  MaintenanceFacts,
-  NotificationSource,
-  SystemFact,
-} from '@checkline/notification-node';
+import type { MaintenanceFacts, SystemFact } from '@checkline/notification-node';
+import { lifecycleSources } from '@checkline/notification-node';
 import { maintenanceAccess } from '../access.ts';
 import type { MaintenanceEvent } from '../events.ts';
 import { maintenanceEnded, maintenanceStarted } from '../events.ts';
@@ -26,24 +23,16 @@ export function windowFacts(
   };
 }
 
-function windowSource(
-  id: string,
-  kind: MaintenanceFacts['kind'],
-  event: typeof maintenanceStarted,
-): NotificationSource<MaintenanceEvent> {
-  return {
-    id,
-    event,
+/** Maintenance windows starting and ending, as subscriptions hear them (kind `maintenance`). */
+export const windowSources = lifecycleSources(
+  {
     subscriptionKind: 'maintenance',
     readRule: maintenanceAccess.read.id,
     directory: catalogSystemDirectory,
-    systemIds: (window) => window.systemIds,
-    facts: (_context, window, systems) => windowFacts(kind, window, systems),
-  };
-}
-
-/** Maintenance windows starting and ending, as subscriptions hear them (kind `maintenance`). */
-export const windowSources = [
-  windowSource('started', 'maintenance.started', maintenanceStarted),
-  windowSource('ended', 'maintenance.ended', maintenanceEnded),
-];
+    facts: windowFacts,
+  },
+  [
+    { id: 'started', event: maintenanceStarted, kind: 'maintenance.started' },
+    { id: 'ended', event: maintenanceEnded, kind: 'maintenance.ended' },
+  ],
+);

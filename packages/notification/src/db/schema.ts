@@ -9,20 +9,13 @@ import {
   pgSchema,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, writtenAt } from '@checkline/db/columns';
 
 export const notificationSchema = pgSchema('notification');
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-// clock_timestamp(): rows written in one transaction still get distinct, ordered times.
-const writtenAt = (name: string) =>
-  instant(name)
-    .notNull()
-    .default(sql`clock_timestamp()`);
 
 export type Importance = 'info' | 'warning' | 'critical';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped';

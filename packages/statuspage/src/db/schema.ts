@@ -6,18 +6,13 @@ import {
   pgSchema,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { instant, writtenAt } from '@checkline/db/columns';
 import type { PageSection } from '../schemas.ts';
 
 export const statuspageSchema = pgSchema('statuspage');
-
-const writtenAt = (name: string) =>
-  timestamp(name, { withTimezone: true, mode: 'date' })
-    .notNull()
-    .default(sql`clock_timestamp()`);
 
 export const pages = statuspageSchema.table(
   'pages',
@@ -58,8 +53,8 @@ export const subscribers = statuspageSchema.table(
     email: text('email').notNull(),
     status: text('status').$type<'pending' | 'confirmed'>().notNull().default('pending'),
     confirmTokenHash: text('confirm_token_hash'),
-    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true, mode: 'date' }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    confirmExpiresAt: instant('confirm_expires_at'),
+    confirmedAt: instant('confirmed_at'),
     createdAt: writtenAt('created_at'),
   },
   (table) => [
