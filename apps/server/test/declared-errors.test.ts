@@ -30,7 +30,25 @@ interface Operation {
   method: string;
   path: string;
   declared: string[];
+  /** The document's example input: valid, naming ids that exist nowhere. */
+  example: Record<string, unknown>;
 }
+
+interface DocumentedOperation {
+  responses: Record<string, unknown>;
+  parameters?: { name: string; required?: boolean; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+}
+
+const exampleOf = (operation: DocumentedOperation): Record<string, unknown> => {
+  const body = operation.requestBody?.content['application/json']?.example;
+  if (body !== undefined) return body as Record<string, unknown>;
+  return Object.fromEntries(
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.required && parameter.example !== undefined)
+      .map((parameter) => [parameter.name, parameter.example]),
+  );
+};
 
 let server: TestServer;
 let operations: Operation[];
@@ -42,16 +60,15 @@ beforeAll(async () => {
     headers: { authorization: 'Bearer application-all' },
   });
   const document = (await response.json()) as {
-    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    paths: Record<string, Record<string, DocumentedOperation>>;
   };
-  const operationsOf = (
-    paths: [string, Record<string, { responses: Record<string, unknown> }>][],
-  ) =>
+  const operationsOf = (paths: [string, Record<string, DocumentedOperation>][]) =>
     paths.flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => ({
         method: method.toUpperCase(),
         path,
         declared: Object.keys(operation.responses),
+        example: exampleOf(operation),
       })),
     );
   const paths = Object.entries(document.paths);
@@ -83,6 +100,30 @@ describe('every answer of every operation is declared', () => {
           if (!declared.includes(String(response.status))) {
             undeclared.push(`${method} ${path} as ${token ?? 'anonymous'}: ${response.status}`);
           }
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it('for the example input of each operation (ids of nothing), by each kind of caller', async () => {
+    const undeclared: string[] = [];
+    for (const { method, path, declared, example } of operations) {
+      for (const token of ['user-all', 'application-all', 'service-all', 'user-bare']) {
+        const query =
+          method === 'GET'
+            ? new URLSearchParams(
+                Object.entries(example).map(([key, value]) => [key, String(value)]),
+              ).toString()
+            : '';
+        const response = await server.rest(method, path.replace(/^\/rest\//, ''), {
+          token,
+          ...(query && { query }),
+          ...(method !== 'GET' && { body: example }),
+        });
+        await response.body?.cancel();
+        if (!declared.includes(String(response.status))) {
+          undeclared.push(`${method} ${path} as ${token}: ${response.status}`);
         }
       }
     }

@@ -67,10 +67,14 @@ describe('GET /api/openapi.json', () => {
       expect(operation.tags).toEqual([pluginId]);
       expect(operation.security.slice(0, 2)).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
       expect(Object.keys(operation.responses)).toEqual(
-        expect.arrayContaining(['200', '400', '401', '404', '405', '429', '500', '503']),
+        expect.arrayContaining(['200', '400', '401', '405', '429', '500', '503']),
       );
       expect(Array.isArray(operation['x-access-rules'])).toBe(true);
     }
+    // 404 only where the contract declares NOT_FOUND or names a resource id: not on a list.
+    expect(document.paths['/rest/catalog/getSystems']?.get?.responses['404']).toBeUndefined();
+    expect(document.paths['/rest/incident/getIncident']?.get?.responses['404']).toBeDefined();
+    expect(document.paths['/rest/catalog/getSystem']?.get?.responses['404']).toBeDefined();
     expect(document.paths['/rest/catalog/getSystems']?.get?.['x-access-rules']).toEqual([
       'catalog.catalog.read',
     ]);

@@ -33,6 +33,13 @@ export const retryAfterHeader: OpenAPI.HeaderObject = {
   example: 30,
 };
 
+export const idempotentReplayedHeader: OpenAPI.HeaderObject = {
+  description:
+    '`true` when this success is the first answer to the same `Idempotency-Key`, replayed: the change was not applied again. Absent otherwise.',
+  schema: { type: 'string', enum: ['true'] },
+  example: 'true',
+};
+
 const retryAfter = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
 
 const statusCodes = Object.fromEntries(

@@ -86,6 +86,9 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
         responses: {
           '200': {
             description: "Each key with its procedure's output, in body order.",
+            headers: {
+              'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+            },
             content: {
               'application/json': {
                 schema: { type: 'object', additionalProperties: false, properties: outputs },

@@ -9,9 +9,11 @@ import {
   errorResponses,
   errorSchema,
   idempotencyKeyParameter,
+  idempotentReplayedHeader,
   retryAfterHeader,
 } from './openapi-errors.ts';
 import { describeEventStreams } from './openapi-streams.ts';
+import { addRequestExamples } from './openapi-examples.ts';
 import { rawRoutePaths } from './openapi-raw-routes.ts';
 import { webhookDocumentation } from './openapi-webhooks.ts';
 import { withoutQueryFlags, withoutSafeIntegerBounds } from './openapi-tidy.ts';
@@ -93,7 +95,7 @@ export async function generateOpenApiDocument(
       schemas: { ErrorResponse: errorSchema, ...webhooks.schemas },
       responses: errorResponses,
       parameters: { IdempotencyKey: idempotencyKeyParameter },
-      headers: { RetryAfter: retryAfterHeader },
+      headers: { RetryAfter: retryAfterHeader, IdempotentReplayed: idempotentReplayedHeader },
     },
   });
   useFormStyleForQueryArrays(document);
@@ -103,5 +105,6 @@ export async function generateOpenApiDocument(
   withoutSafeIntegerBounds(document);
   markDiscriminatedInputs(document, plugins);
   describeEventStreams(document, plugins);
+  addRequestExamples(document);
   return document;
 }

@@ -1037,10 +1037,6 @@ export type AuthGetMeErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -1162,10 +1158,6 @@ export type AuthGetRegistrationStatusErrors = {
      */
     401: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -1210,10 +1202,6 @@ export type AuthGetLoginStrategiesErrors = {
      * Credentials are missing or invalid.
      */
     401: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -1271,10 +1259,6 @@ export type AuthUpdateRegistrationStatusErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -1346,10 +1330,6 @@ export type AuthGetUsersErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -1415,10 +1395,6 @@ export type AuthCreateUserErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -1636,10 +1612,6 @@ export type AuthGetUserProfilesErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -1696,10 +1668,6 @@ export type AuthGetTeamUsersErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -1768,10 +1736,6 @@ export type AuthGetApplicationsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -1836,10 +1800,6 @@ export type AuthCreateApplicationErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -2129,10 +2089,6 @@ export type AuthGetAccessRulesErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -2192,10 +2148,6 @@ export type AuthGetRolesErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -2261,10 +2213,6 @@ export type AuthCreateRoleErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -2488,10 +2436,6 @@ export type AuthGetTeamsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -2555,10 +2499,6 @@ export type AuthCreateTeamErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -2926,10 +2866,6 @@ export type AuthGetResourceAccessErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -3070,10 +3006,6 @@ export type AuthGetAuditLogErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -3140,10 +3072,6 @@ export type CatalogGetSystemsErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -3268,10 +3196,6 @@ export type CatalogCreateSystemErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -3499,10 +3423,6 @@ export type CatalogGetGroupsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -3690,10 +3610,6 @@ export type CatalogCreateGroupErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -4088,10 +4004,6 @@ export type NotificationNotifyUsersErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -4200,10 +4112,6 @@ export type NotificationSendExternalErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -4305,10 +4213,6 @@ export type NotificationSendTransactionalErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -4419,10 +4323,6 @@ export type NotificationSendToAddressErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -4507,10 +4407,6 @@ export type NotificationGetNotificationsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -4565,10 +4461,6 @@ export type NotificationGetUnreadCountErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -4630,10 +4522,6 @@ export type NotificationMarkAsReadErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -4775,10 +4663,6 @@ export type NotificationStreamNotificationsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -4833,10 +4717,6 @@ export type NotificationGetMyChannelsErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -4903,10 +4783,6 @@ export type NotificationUpdateMyChannelErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -4977,10 +4853,6 @@ export type NotificationGetMySubscriptionsErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -5292,10 +5164,6 @@ export type NotificationGetMyAlertsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -5441,10 +5309,6 @@ export type NotificationGetSubscriptionsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -5589,10 +5453,6 @@ export type NotificationGetStrategiesErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -5661,10 +5521,6 @@ export type NotificationUpdateStrategyErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -5832,10 +5688,6 @@ export type NotificationPreviewNotificationErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -5909,10 +5761,6 @@ export type NotificationGetDeliveriesErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -6053,10 +5901,6 @@ export type MaintenanceGetWindowsErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -6113,10 +5957,6 @@ export type MaintenanceGetBulkActiveWindowsErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -6404,10 +6244,6 @@ export type HealthcheckGetHealthCheckTypesErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -6468,10 +6304,6 @@ export type HealthcheckGetHealthChecksErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -7085,10 +6917,6 @@ export type HealthcheckGetBulkSystemHealthStatusErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -7469,10 +7297,6 @@ export type HealthcheckGetDailyUptimeErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -7527,10 +7351,6 @@ export type HealthcheckGetSchedulerStatusErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -7590,10 +7410,6 @@ export type IncidentGetIncidentsErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -7661,10 +7477,6 @@ export type IncidentListIncidentsErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
@@ -8010,10 +7822,6 @@ export type StatuspageGetPagesErrors = {
      */
     403: ErrorResponse;
     /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
-    /**
      * The path exists with another method, named by `Allow`.
      */
     405: ErrorResponse;
@@ -8148,10 +7956,6 @@ export type StatuspageCreatePageErrors = {
      * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
      */
     403: ErrorResponse;
-    /**
-     * No such plugin, procedure or resource.
-     */
-    404: ErrorResponse;
     /**
      * The path exists with another method, named by `Allow`.
      */
