@@ -152,11 +152,14 @@ describe('every answer of every operation is declared', () => {
       { 'content-type': 'application/json', body: '{"notInTheContract":1}' },
       { 'content-type': 'application/json', body: '{"broken":' },
       { 'content-type': 'application/x-www-form-urlencoded', body: 'List-Unsubscribe=One-Click' },
+      { 'content-type': 'application/x-www-form-urlencoded', body: 'Not-A-Field=1' },
+      { 'content-type': 'text/plain', body: 'not a form, not JSON' },
+      { 'content-type': 'application/json', body: `"${'x'.repeat(1024 * 1024 + 1)}"` },
     ];
     const undeclared: string[] = [];
     for (const { method, path, declared } of rawOperations) {
       const url = path.replaceAll(/\{[^}]+\}/g, 'not-a-real-value');
-      for (const token of [undefined, 'application-all', 'user-all', 'user-bare']) {
+      for (const token of [undefined, 'application-all', 'user-all', 'user-bare', 'not-a-key']) {
         for (const variant of method === 'GET' ? [undefined] : bodies) {
           const headers: Record<string, string> = {
             ...(token && { authorization: `Bearer ${token}` }),
@@ -170,7 +173,9 @@ describe('every answer of every operation is declared', () => {
           });
           await response.body?.cancel();
           if (!declared.includes(String(response.status))) {
-            const body = variant ? `${variant['content-type']} ${variant.body}` : 'no body';
+            const body = variant
+              ? `${variant['content-type']} ${(variant.body ?? '').slice(0, 40)}`
+              : 'no body';
             undeclared.push(
               `${method} ${path} as ${token ?? 'anonymous'}, ${body}: ${response.status}`,
             );
@@ -179,5 +184,25 @@ describe('every answer of every operation is declared', () => {
       }
     }
     expect(undeclared).toEqual([]);
+  });
+
+  it('for the raw routes and the probes, on a host the server does not serve', async () => {
+    const undeclared: string[] = [];
+    const statuses = new Set<number>();
+    for (const { method, path, declared } of rawOperations) {
+      const url = path.replaceAll(/\{[^}]+\}/g, 'not-a-real-value');
+      const response = await server.request(url, {
+        method,
+        headers: { host: 'elsewhere.example.net' },
+        redirect: 'manual',
+      });
+      await response.body?.cancel();
+      statuses.add(response.status);
+      if (!declared.includes(String(response.status))) {
+        undeclared.push(`${method} ${path}: ${response.status}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    expect([...statuses]).toEqual([404]);
   });
 });

@@ -125,10 +125,26 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('links its licence to a page this server serves, which says that none is granted', async () => {
+    const document = (await served()) as Document & { info: { license: { url: string } } };
+    const url = new URL(document.info.license.url);
+    expect(url.origin).toBe('http://localhost:3000');
+    const page = await server.request(url.pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await page.text()).toContain('No licence is granted.');
+  });
+
   it('names the server and documents 405, 413 and 503, with Retry-After on 429 and 503', async () => {
     const document = await served();
     expect(document.servers).toEqual([
-      { url: 'http://localhost:3000', description: expect.any(String) },
+      {
+        url: '{baseUrl}',
+        description: expect.any(String),
+        variables: {
+          baseUrl: { default: 'http://localhost:3000', description: expect.any(String) },
+        },
+      },
     ]);
     const { responses } = document.components;
     expect(responses.TooManyRequests?.headers).toHaveProperty('Retry-After');

@@ -137,3 +137,34 @@ export const idempotencyKeyParameter: OpenAPI.ParameterObject = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
   example: '5b0c8f7e-2d7a-4c4e-9f51-0b8f3f0c6a21',
 };
+
+/**
+ * What every path answers when the request's `Host` is neither this server's nor a custom domain
+ * a plugin claims (or is a custom domain that does not serve the path): see `custom-domains.ts`.
+ */
+export const hostNotServedResponse: OpenAPI.ResponseObject = {
+  description:
+    "The request's `Host` is neither this server's address (its `BASE_URL`, a bare IP address, `localhost` or a single-label name) nor a status page's custom domain serving this path.",
+  content: {
+    'application/json': {
+      schema: { $ref: '#/components/schemas/ErrorResponse' },
+      example: {
+        code: 'NOT_FOUND',
+        message: 'Nothing is served at this host and path',
+        requestId: '3f0b5f4e-8a51-4c1e-9a4c-2f7d1b6e0c9a',
+      },
+    },
+  },
+};
+
+/**
+ * The answers of a page that ends in a redirect whatever happens, when the redirect cannot be
+ * made: any status it does not list is an error of this shape.
+ */
+export const otherErrorResponse: OpenAPI.ResponseObject = {
+  description:
+    'Any other answer is an error of this shape: a request to a host this server does not serve whose lookup fails (503), say.',
+  content: {
+    'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+  },
+};
