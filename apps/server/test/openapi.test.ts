@@ -125,6 +125,21 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('declares Idempotent-Replayed on the success of every operation taking an Idempotency-Key', async () => {
+    const document = await served();
+    const retryable = operationsOf(document).filter(({ operation }) =>
+      JSON.stringify(operation.parameters ?? []).includes('#/components/parameters/IdempotencyKey'),
+    );
+    expect(retryable.length).toBeGreaterThan(40);
+    const without = retryable
+      .filter(({ operation }) => {
+        const ok = operation.responses['200'] as { headers?: Record<string, unknown> } | undefined;
+        return !ok?.headers?.['Idempotent-Replayed'];
+      })
+      .map(({ path }) => path);
+    expect(without).toEqual([]);
+  });
+
   it('links its licence to a page this server serves, which says that none is granted', async () => {
     const document = (await served()) as Document & { info: { license: { url: string } } };
     const url = new URL(document.info.license.url);

@@ -76,7 +76,7 @@ function resolve(document: OpenAPI.Document, schema: Schema): Schema {
  * ones left out), the first variant of a union, the default or the first allowed value. Fixed
  * samples keep the document stable; a schema no sample fits throws, naming where.
  */
-export function exampleOf(
+function exampleOf(
   document: OpenAPI.Document,
   given: OpenAPI.SchemaObject | OpenAPI.ReferenceObject,
   where: string,
