@@ -206,3 +206,45 @@ describe('every answer of every operation is declared', () => {
     expect([...statuses]).toEqual([404]);
   });
 });
+
+describe('every answer of a raw route to a signed-in browser is declared', () => {
+  let real: TestServer;
+  let session: { cookie: string; origin: string };
+  beforeAll(async () => {
+    real = await createTestServer();
+    session = await real.adminSession();
+  });
+  afterAll(() => real.close());
+
+  it('with the session cookie, cross-site or not as JSON', async () => {
+    const variants: Record<string, string>[] = [
+      { cookie: session.cookie },
+      { cookie: session.cookie, origin: 'https://elsewhere.example.net' },
+      { cookie: session.cookie, origin: session.origin, 'content-type': 'text/plain' },
+      { cookie: session.cookie, origin: session.origin, 'content-type': 'application/json' },
+    ];
+    const undeclared: string[] = [];
+    const seen = new Set<number>();
+    for (const { method, path, declared } of rawOperations) {
+      if (method === 'GET') continue;
+      const url = path.replaceAll(/\{[^}]+\}/g, 'not-a-real-value');
+      for (const headers of variants) {
+        const response = await real.request(url, {
+          method,
+          headers,
+          redirect: 'manual',
+          ...(headers['content-type'] && { body: '{}' }),
+        });
+        await response.body?.cancel();
+        seen.add(response.status);
+        if (!declared.includes(String(response.status))) {
+          const how = Object.keys(headers).join('+');
+          undeclared.push(`${method} ${path} with ${how}: ${response.status}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+    // The cross-site and non-JSON variants were refused somewhere: the walk reached the check.
+    expect(seen).toContain(403);
+  });
+});
