@@ -30,7 +30,25 @@ interface Operation {
   method: string;
   path: string;
   declared: string[];
+  /** The document's example input: valid, naming ids that exist nowhere. */
+  example: Record<string, unknown>;
 }
+
+interface DocumentedOperation {
+  responses: Record<string, unknown>;
+  parameters?: { name: string; required?: boolean; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+}
+
+const exampleOf = (operation: DocumentedOperation): Record<string, unknown> => {
+  const body = operation.requestBody?.content['application/json']?.example;
+  if (body !== undefined) return body as Record<string, unknown>;
+  return Object.fromEntries(
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.required && parameter.example !== undefined)
+      .map((parameter) => [parameter.name, parameter.example]),
+  );
+};
 
 let server: TestServer;
 let operations: Operation[];
@@ -42,16 +60,15 @@ beforeAll(async () => {
     headers: { authorization: 'Bearer application-all' },
   });
   const document = (await response.json()) as {
-    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    paths: Record<string, Record<string, DocumentedOperation>>;
   };
-  const operationsOf = (
-    paths: [string, Record<string, { responses: Record<string, unknown> }>][],
-  ) =>
+  const operationsOf = (paths: [string, Record<string, DocumentedOperation>][]) =>
     paths.flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => ({
         method: method.toUpperCase(),
         path,
         declared: Object.keys(operation.responses),
+        example: exampleOf(operation),
       })),
     );
   const paths = Object.entries(document.paths);
@@ -89,6 +106,30 @@ describe('every answer of every operation is declared', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('for the example input of each operation (ids of nothing), by each kind of caller', async () => {
+    const undeclared: string[] = [];
+    for (const { method, path, declared, example } of operations) {
+      for (const token of ['user-all', 'application-all', 'service-all', 'user-bare']) {
+        const query =
+          method === 'GET'
+            ? new URLSearchParams(
+                Object.entries(example).map(([key, value]) => [key, String(value)]),
+              ).toString()
+            : '';
+        const response = await server.rest(method, path.replace(/^\/rest\//, ''), {
+          token,
+          ...(query && { query }),
+          ...(method !== 'GET' && { body: example }),
+        });
+        await response.body?.cancel();
+        if (!declared.includes(String(response.status))) {
+          undeclared.push(`${method} ${path} as ${token}: ${response.status}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
   it('for a wrong method and a body too large', async () => {
     const undeclared: string[] = [];
     for (const { method, path, declared } of operations) {
@@ -111,11 +152,14 @@ describe('every answer of every operation is declared', () => {
       { 'content-type': 'application/json', body: '{"notInTheContract":1}' },
       { 'content-type': 'application/json', body: '{"broken":' },
       { 'content-type': 'application/x-www-form-urlencoded', body: 'List-Unsubscribe=One-Click' },
+      { 'content-type': 'application/x-www-form-urlencoded', body: 'Not-A-Field=1' },
+      { 'content-type': 'text/plain', body: 'not a form, not JSON' },
+      { 'content-type': 'application/json', body: `"${'x'.repeat(1024 * 1024 + 1)}"` },
     ];
     const undeclared: string[] = [];
     for (const { method, path, declared } of rawOperations) {
       const url = path.replaceAll(/\{[^}]+\}/g, 'not-a-real-value');
-      for (const token of [undefined, 'application-all', 'user-all', 'user-bare']) {
+      for (const token of [undefined, 'application-all', 'user-all', 'user-bare', 'not-a-key']) {
         for (const variant of method === 'GET' ? [undefined] : bodies) {
           const headers: Record<string, string> = {
             ...(token && { authorization: `Bearer ${token}` }),
@@ -129,7 +173,9 @@ describe('every answer of every operation is declared', () => {
           });
           await response.body?.cancel();
           if (!declared.includes(String(response.status))) {
-            const body = variant ? `${variant['content-type']} ${variant.body}` : 'no body';
+            const body = variant
+              ? `${variant['content-type']} ${(variant.body ?? '').slice(0, 40)}`
+              : 'no body';
             undeclared.push(
               `${method} ${path} as ${token ?? 'anonymous'}, ${body}: ${response.status}`,
             );
@@ -138,5 +184,67 @@ describe('every answer of every operation is declared', () => {
       }
     }
     expect(undeclared).toEqual([]);
+  });
+
+  it('for the raw routes and the probes, on a host the server does not serve', async () => {
+    const undeclared: string[] = [];
+    const statuses = new Set<number>();
+    for (const { method, path, declared } of rawOperations) {
+      const url = path.replaceAll(/\{[^}]+\}/g, 'not-a-real-value');
+      const response = await server.request(url, {
+        method,
+        headers: { host: 'elsewhere.example.net' },
+        redirect: 'manual',
+      });
+      await response.body?.cancel();
+      statuses.add(response.status);
+      if (!declared.includes(String(response.status))) {
+        undeclared.push(`${method} ${path}: ${response.status}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    expect([...statuses]).toEqual([404]);
+  });
+});
+
+describe('every answer of a raw route to a signed-in browser is declared', () => {
+  let real: TestServer;
+  let session: { cookie: string; origin: string };
+  beforeAll(async () => {
+    real = await createTestServer();
+    session = await real.adminSession();
+  });
+  afterAll(() => real.close());
+
+  it('with the session cookie, cross-site or not as JSON', async () => {
+    const variants: Record<string, string>[] = [
+      { cookie: session.cookie },
+      { cookie: session.cookie, origin: 'https://elsewhere.example.net' },
+      { cookie: session.cookie, origin: session.origin, 'content-type': 'text/plain' },
+      { cookie: session.cookie, origin: session.origin, 'content-type': 'application/json' },
+    ];
+    const undeclared: string[] = [];
+    const seen = new Set<number>();
+    for (const { method, path, declared } of rawOperations) {
+      if (method === 'GET') continue;
+      const url = path.replaceAll(/\{[^}]+\}/g, 'not-a-real-value');
+      for (const headers of variants) {
+        const response = await real.request(url, {
+          method,
+          headers,
+          redirect: 'manual',
+          ...(headers['content-type'] && { body: '{}' }),
+        });
+        await response.body?.cancel();
+        seen.add(response.status);
+        if (!declared.includes(String(response.status))) {
+          const how = Object.keys(headers).join('+');
+          undeclared.push(`${method} ${path} with ${how}: ${response.status}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+    // The cross-site and non-JSON variants were refused somewhere: the walk reached the check.
+    expect(seen).toContain(403);
   });
 });

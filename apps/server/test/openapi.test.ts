@@ -67,10 +67,14 @@ describe('GET /api/openapi.json', () => {
       expect(operation.tags).toEqual([pluginId]);
       expect(operation.security.slice(0, 2)).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
       expect(Object.keys(operation.responses)).toEqual(
-        expect.arrayContaining(['200', '400', '401', '404', '405', '429', '500', '503']),
+        expect.arrayContaining(['200', '400', '401', '405', '429', '500', '503']),
       );
       expect(Array.isArray(operation['x-access-rules'])).toBe(true);
     }
+    // 404 only where the contract declares NOT_FOUND or names a resource id: not on a list.
+    expect(document.paths['/rest/catalog/getSystems']?.get?.responses['404']).toBeUndefined();
+    expect(document.paths['/rest/incident/getIncident']?.get?.responses['404']).toBeDefined();
+    expect(document.paths['/rest/catalog/getSystem']?.get?.responses['404']).toBeDefined();
     expect(document.paths['/rest/catalog/getSystems']?.get?.['x-access-rules']).toEqual([
       'catalog.catalog.read',
     ]);
@@ -121,10 +125,41 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('declares Idempotent-Replayed on the success of every operation taking an Idempotency-Key', async () => {
+    const document = await served();
+    const retryable = operationsOf(document).filter(({ operation }) =>
+      JSON.stringify(operation.parameters ?? []).includes('#/components/parameters/IdempotencyKey'),
+    );
+    expect(retryable.length).toBeGreaterThan(40);
+    const without = retryable
+      .filter(({ operation }) => {
+        const ok = operation.responses['200'] as { headers?: Record<string, unknown> } | undefined;
+        return !ok?.headers?.['Idempotent-Replayed'];
+      })
+      .map(({ path }) => path);
+    expect(without).toEqual([]);
+  });
+
+  it('links its licence to a page this server serves, which says that none is granted', async () => {
+    const document = (await served()) as Document & { info: { license: { url: string } } };
+    const url = new URL(document.info.license.url);
+    expect(url.origin).toBe('http://localhost:3000');
+    const page = await server.request(url.pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await page.text()).toContain('No licence is granted.');
+  });
+
   it('names the server and documents 405, 413 and 503, with Retry-After on 429 and 503', async () => {
     const document = await served();
     expect(document.servers).toEqual([
-      { url: 'http://localhost:3000', description: expect.any(String) },
+      {
+        url: '{baseUrl}',
+        description: expect.any(String),
+        variables: {
+          baseUrl: { default: 'http://localhost:3000', description: expect.any(String) },
+        },
+      },
     ]);
     const { responses } = document.components;
     expect(responses.TooManyRequests?.headers).toHaveProperty('Retry-After');

@@ -1,4 +1,4 @@
-import { createORPCClient, ORPCError } from '@orpc/client';
+import { createORPCClient, ORPCError, safe } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
 import type { catalogContract } from '@checkline/catalog/contract';
@@ -59,5 +59,16 @@ describe('@orpc/client with RPCLink over a real port', () => {
       code: 'BAD_REQUEST',
       data: { issues: [{ path: 'name', message: 'Name must not be empty' }] },
     });
+  });
+
+  it('receives an error the contract declares as a defined, typed error', async () => {
+    const { error, isDefined } = await safe(
+      clientAs('manager').catalog.getGroup({ id: '0b6e3c7a-4f1d-4a8e-9c2b-5d7f1e3a9b64' }),
+    );
+    if (!isDefined) throw new Error(`expected a defined error, got ${String(error)}`);
+    // The contract's `.errors(raises('NOT_FOUND'))` types the code: no other is possible here.
+    const code: 'NOT_FOUND' = error.code;
+    expect(error).toBeInstanceOf(ORPCError);
+    expect({ code, status: error.status }).toEqual({ code: 'NOT_FOUND', status: 404 });
   });
 });

@@ -1,4 +1,4 @@
-import { PageInputSchema, defineContract, mutation, query } from '@checkline/core/contract';
+import { PageInputSchema, defineContract, mutation, query, raises } from '@checkline/core/contract';
 import { z } from 'zod';
 import { TEAM_RESOURCE, authAccess } from './access.ts';
 import {
@@ -66,6 +66,7 @@ export const authContract = defineContract('auth', {
     description:
       'The current password must be given and the new one must pass the password policy; every other session of theirs ends, this one stays.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(ChangeMyPasswordInputSchema)
     .output(PasswordChangedSchema),
   getRegistrationStatus: query({
@@ -91,12 +92,15 @@ export const authContract = defineContract('auth', {
     .input(PageInputSchema)
     .output(UserPageSchema),
   createUser: mutation({ ...users, summary: 'Creates a user with a password and roles.' })
+    .errors(raises('CONFLICT'))
     .input(CreateUserInputSchema)
     .output(UserSchema),
   updateUser: mutation({ ...users, summary: 'Changes the given fields of a user.' })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateUserInputSchema)
     .output(UserSchema),
   deleteUser: mutation({ ...users, summary: 'Deletes a user.' })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(IdInputSchema)
     .output(DeletedSchema),
 
@@ -130,6 +134,7 @@ export const authContract = defineContract('auth', {
     ...applications,
     summary: 'A new application with the role `applications`, and its key, shown this once.',
   })
+    .errors(raises('CONFLICT'))
     .input(CreateApplicationInputSchema)
     .output(CreatedApplicationSchema),
   updateApplication: mutation({
@@ -137,18 +142,21 @@ export const authContract = defineContract('auth', {
     summary:
       'Changes the given fields of an application; `roleIds` replaces its whole set of roles.',
   })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateApplicationInputSchema)
     .output(ApplicationSchema),
   deleteApplication: mutation({
     ...applications,
     summary: 'Deletes an application; its key stops working at once.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   regenerateApplicationSecret: mutation({
     ...applications,
     summary: 'A new key; the old one works for `gracePeriodSeconds` more (0: ends at once).',
   })
+    .errors(raises('NOT_FOUND'))
     .input(RegenerateSecretInputSchema)
     .output(SecretSchema),
 
@@ -159,12 +167,15 @@ export const authContract = defineContract('auth', {
     .input(PageInputSchema)
     .output(RolePageSchema),
   createRole: mutation({ ...roles, summary: 'Creates a role holding the given access rules.' })
+    .errors(raises('CONFLICT'))
     .input(CreateRoleInputSchema)
     .output(RoleSchema),
   updateRole: mutation({ ...roles, summary: 'Changes the given fields of a role.' })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateRoleInputSchema)
     .output(RoleSchema),
   deleteRole: mutation({ ...roles, summary: 'Deletes a role.' })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(IdInputSchema)
     .output(DeletedSchema),
 
@@ -179,12 +190,15 @@ export const authContract = defineContract('auth', {
     .input(PageInputSchema)
     .output(TeamPageSchema),
   createTeam: mutation({ ...teams, summary: 'Creates a team.' })
+    .errors(raises('CONFLICT'))
     .input(CreateTeamInputSchema)
     .output(TeamSchema),
   updateTeam: mutation({ ...teamChange('id'), summary: 'Changes the given fields of a team.' })
+    .errors(raises('CONFLICT'))
     .input(UpdateTeamInputSchema)
     .output(TeamSchema),
   deleteTeam: mutation({ ...teams, summary: 'Deletes a team.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   addTeamMember: mutation({
@@ -206,6 +220,7 @@ export const authContract = defineContract('auth', {
     ...teams,
     summary: "Replaces a resource's team grants and team-only flag.",
   })
+    .errors(raises('NOT_FOUND'))
     .input(UpdateResourceAccessInputSchema)
     .output(ResourceAccessSchema),
 

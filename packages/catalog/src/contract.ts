@@ -1,4 +1,4 @@
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { defineContract, mutation, query, raises } from '@checkline/core/contract';
 import {
   SYSTEM_RESOURCE,
   attachedListOfSystems,
@@ -51,6 +51,7 @@ export const catalogContract = defineContract('catalog', {
     .input(IdInputSchema)
     .output(SystemSchema),
   createSystem: mutation({ ...manage, summary: 'Creates a system; its name must be unique.' })
+    .errors(raises('CONFLICT'))
     .input(CreateSystemInputSchema)
     .output(SystemSchema),
   updateSystem: mutation({
@@ -58,6 +59,7 @@ export const catalogContract = defineContract('catalog', {
     resource: system('manage'),
     summary: 'Changes the given fields of a system.',
   })
+    .errors(raises('CONFLICT'))
     .input(UpdateSystemInputSchema)
     .output(SystemSchema),
   deleteSystem: mutation({
@@ -76,6 +78,7 @@ export const catalogContract = defineContract('catalog', {
     .input(GetGroupsInputSchema)
     .output(GroupPageSchema),
   getGroup: query({ ...read, ...attachedListOfSystems('systemIds'), summary: 'One group by id.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(GroupSchema),
   getSystemGroups: query({
@@ -87,12 +90,15 @@ export const catalogContract = defineContract('catalog', {
     .input(GetSystemGroupsInputSchema)
     .output(GroupPageSchema),
   createGroup: mutation({ ...manage, summary: 'Creates a group; its name must be unique.' })
+    .errors(raises('CONFLICT'))
     .input(CreateGroupInputSchema)
     .output(GroupSchema),
   updateGroup: mutation({ ...manage, summary: 'Changes the given fields of a group.' })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateGroupInputSchema)
     .output(GroupSchema),
   deleteGroup: mutation({ ...manage, summary: 'Deletes a group; its systems stay.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   addSystemToGroup: mutation({

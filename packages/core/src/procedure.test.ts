@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAccessRules } from './access-rules.ts';
 import { defineContract, mutation, query, restMethodFor } from './procedure.ts';
+import { raises } from './raises.ts';
 
 describe('restMethodFor', () => {
   it.each([
@@ -110,5 +111,60 @@ describe('team access in contract metadata', () => {
     });
     expect(contract.getNote['~orpc'].meta.attachedTo).toMatchObject({ level: 'read' });
     expect(contract.createNote['~orpc'].meta.attachedTo).toMatchObject({ level: 'manage' });
+  });
+});
+
+describe('errors a contract declares with raises()', () => {
+  type Spec = (operation: object) => { responses: Record<string, unknown> };
+  const responsesOf = (procedure: { '~orpc': { route: { spec?: unknown } } }) =>
+    Object.keys((procedure['~orpc'].route.spec as Spec)({ responses: { '200': {} } }).responses);
+  const contract = defineContract('demo', {
+    getThings: query({ summary: 'Things.' }).output(z.object({})),
+    getThing: query({ summary: 'One thing.' })
+      .errors(raises('NOT_FOUND'))
+      .input(z.object({ id: z.string() }))
+      .output(z.object({})),
+    renameThing: mutation({ summary: 'Renames a thing.' })
+      .errors(raises('NOT_FOUND', 'CONFLICT'))
+      .input(z.object({ id: z.string(), name: z.string() }))
+      .output(z.object({})),
+  });
+
+  it('puts each declared code with its status in the error map, for @orpc/client', () => {
+    expect(contract.renameThing['~orpc'].errorMap).toEqual({
+      NOT_FOUND: { status: 404 },
+      CONFLICT: { status: 409 },
+    });
+  });
+
+  it.each([
+    ['getThings', contract.getThings, [], ['404', '409', '413', '422']],
+    ['getThing', contract.getThing, ['404'], ['409', '413', '422']],
+    ['renameThing', contract.renameThing, ['404', '409', '413', '422'], []],
+  ] as const)('%s answers exactly the derived and declared statuses', (_, procedure, has, not) => {
+    const responses = responsesOf(procedure);
+    expect(responses).toEqual(expect.arrayContaining(['200', '400', '401', '429', '500', '503']));
+    expect(responses).toEqual(expect.arrayContaining([...has]));
+    for (const status of not) expect(responses).not.toContain(status);
+  });
+
+  it('declares the Idempotent-Replayed header on the success of a change only', () => {
+    const spec = (procedure: { '~orpc': { route: { spec?: unknown } } }) =>
+      (procedure['~orpc'].route.spec as Spec)({ responses: { '200': { description: 'OK' } } })
+        .responses['200'];
+    expect(spec(contract.renameThing)).toMatchObject({
+      headers: { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } },
+    });
+    expect(spec(contract.getThing)).not.toHaveProperty('headers');
+  });
+
+  it('refuses a code that is not an error of the wire contract', () => {
+    expect(() =>
+      defineContract('demo', {
+        getThing: query({ summary: 'One thing.' })
+          .errors({ TEAPOT: { status: 418 } })
+          .output(z.object({})),
+      }),
+    ).toThrow('demo.getThing declares TEAPOT, which is not an error of the wire contract');
   });
 });

@@ -1,6 +1,7 @@
 import { ContractProcedure, oc } from '@orpc/contract';
 import type { AnyContractProcedure, ErrorMap, HTTPMethod, Schema } from '@orpc/contract';
 import type { AccessRule } from './access-rules.ts';
+import { errorStatus, isErrorCode } from './errors.ts';
 import type {
   AttachedListRef,
   ProcedureKind,
@@ -125,20 +126,61 @@ function mayBeForbidden(meta: ProcedureMeta, method: HTTPMethod) {
   return guarded || narrowed || method !== 'GET';
 }
 
-function errorResponsesFor(meta: ProcedureMeta, method: HTTPMethod) {
-  return {
-    '400': errorResponse(400),
-    '401': errorResponse(401),
-    ...(mayBeForbidden(meta, method) && { '403': errorResponse(403) }),
-    '404': errorResponse(404),
-    '405': errorResponse(405),
-    ...(meta.kind === 'mutation' && { '409': errorResponse(409) }),
-    ...(method !== 'GET' && { '413': errorResponse(413) }),
-    ...(meta.kind === 'mutation' && { '422': errorResponse(422) }),
-    '429': errorResponse(429),
-    '500': errorResponse(500),
-    '503': errorResponse(503),
+const isDocumentedStatus = (status: number): status is keyof typeof errorResponseNames =>
+  Object.hasOwn(errorResponseNames, status);
+
+/** The statuses of the errors a contract declares with `.errors(raises(...))`. */
+function declaredStatuses(name: string, errorMap: ErrorMap): Set<number> {
+  const statuses = new Set<number>();
+  for (const [code, item] of Object.entries(errorMap)) {
+    const status = item?.status ?? (isErrorCode(code) ? errorStatus[code] : undefined);
+    if (status === undefined || !isDocumentedStatus(status)) {
+      throw new Error(`${name} declares ${code}, which is not an error of the wire contract`);
+    }
+    statuses.add(status);
+  }
+  return statuses;
+}
+
+/**
+ * Every error the operation can answer. Some follow from the access metadata (UNAUTHORIZED,
+ * FORBIDDEN, the NOT_FOUND of a resource id), some from the surface (invalid input, the wrong
+ * method, a body too large, rate limits, a retry with its Idempotency-Key: 409 and 422 for
+ * every change, failures and outages); the rest are the ones the contract declares.
+ */
+function errorResponsesFor(meta: ProcedureMeta, method: HTTPMethod, declared: Set<number>) {
+  const mutation = meta.kind === 'mutation';
+  const derived: Record<keyof typeof errorResponseNames, boolean> = {
+    400: true,
+    401: true,
+    403: mayBeForbidden(meta, method),
+    404: meta.resource !== undefined || meta.attachedTo !== undefined,
+    405: true,
+    409: mutation,
+    413: method !== 'GET',
+    422: mutation,
+    429: true,
+    500: true,
+    503: true,
   };
+  return Object.fromEntries(
+    Object.keys(errorResponseNames)
+      .map(Number)
+      .filter(isDocumentedStatus)
+      .filter((status) => derived[status] || declared.has(status))
+      .map((status) => [String(status), errorResponse(status)]),
+  );
+}
+
+/** A change's success says whether it was replayed from the first attempt of its key. */
+function withReplayedHeader<R extends object>(responses: R): R {
+  const ok = (responses as Record<string, { headers?: Record<string, unknown> }>)['200'];
+  if (!ok) return responses;
+  const headers = {
+    ...ok.headers,
+    'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+  };
+  return { ...responses, '200': { ...ok, headers } };
 }
 
 const list = (items: readonly string[]) =>
@@ -228,6 +270,7 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
     const meta = def.meta as ProcedureMeta;
     assertOwnResources(pluginId, name, meta);
     const method = restMethodFor(name, meta);
+    const declared = declaredStatuses(`${pluginId}.${name}`, def.errorMap);
     contract[name] = new ContractProcedure({
       ...def,
       inputSchema: strictInput(def.inputSchema),
@@ -247,7 +290,12 @@ export function defineContract<const T extends Record<string, AnyContractProcedu
               { $ref: '#/components/parameters/IdempotencyKey' },
             ],
           }),
-          responses: { ...operation.responses, ...errorResponsesFor(meta, method) },
+          responses: {
+            ...(meta.kind === 'mutation'
+              ? withReplayedHeader(operation.responses ?? {})
+              : operation.responses),
+            ...errorResponsesFor(meta, method, declared),
+          },
           'x-access-rules': [...meta.access],
         }),
       },

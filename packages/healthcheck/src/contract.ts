@@ -1,4 +1,4 @@
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { defineContract, mutation, query, raises } from '@checkline/core/contract';
 import { z } from 'zod';
 import { attachedListOfSystems, attachedToSystemsIn } from '@checkline/catalog/contract';
 import { healthcheckAccess } from './access.ts';
@@ -54,6 +54,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     summary: 'Adds a check to an existing catalog system; its first run is due at once.',
     description: 'A heartbeat check answers its `heartbeatToken` here, the only time it is shown.',
   })
+    .errors(raises('CONFLICT'))
     .input(CreateHealthCheckInputSchema)
     .output(SavedHealthCheckSchema),
   updateHealthCheck: mutation({
@@ -63,9 +64,11 @@ export const healthcheckContract = defineContract('healthcheck', {
     description:
       'A check that becomes a heartbeat check answers its new `heartbeatToken`, the only time it is shown. A config sent without its `password` keeps the stored one.',
   })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateHealthCheckInputSchema)
     .output(SavedHealthCheckSchema),
   deleteHealthCheck: mutation({ ...manage, summary: 'Deletes a check and its results.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   runHealthCheck: mutation({
@@ -73,6 +76,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     transaction: false,
     summary: 'Runs a check now, stores the result and answers it.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(HealthCheckResultSchema),
   getHistory: query({
@@ -80,6 +84,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     summary:
       "A check's results, newest first, a page at a time going back in time (from `before`).",
   })
+    .errors(raises('NOT_FOUND'))
     .input(GetHistoryInputSchema)
     .output(HistorySchema),
   getSystemHealthStatus: query({
@@ -102,6 +107,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     summary:
       'Issues a new token for a heartbeat check and answers it, this once; the old token stops working.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(HeartbeatTokenSchema),
   setSystemDependencies: mutation({
@@ -139,6 +145,7 @@ export const healthcheckContract = defineContract('healthcheck', {
     description:
       'For charts over long ranges and daily uptime bars; a bucket in which the check never ran is absent. A check of a system the caller may not see is NOT_FOUND.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(GetRollupsInputSchema)
     .output(RollupsSchema),
   getDailyUptime: query({

@@ -1,5 +1,5 @@
 import { attachedListOfSystems, attachedToSystemsIn } from '@checkline/catalog/contract';
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { defineContract, mutation, query, raises } from '@checkline/core/contract';
 import { incidentAccess } from './access.ts';
 import {
   CreateIncidentInputSchema,
@@ -39,6 +39,7 @@ export const incidentContract = defineContract('incident', {
     ...attachedListOfSystems('systemIds'),
     summary: 'One incident with its timeline.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(IncidentDetailSchema),
   createIncident: mutation({
@@ -56,6 +57,7 @@ export const incidentContract = defineContract('incident', {
     .input(UpdateIncidentInputSchema)
     .output(IncidentDetailSchema),
   deleteIncident: mutation({ ...manage, summary: 'Deletes an incident and its timeline.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
 });

@@ -1,5 +1,5 @@
 import { attachedListOfSystems, attachedToSystemsIn } from '@checkline/catalog/contract';
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { defineContract, mutation, query, raises } from '@checkline/core/contract';
 import { maintenanceAccess } from './access.ts';
 import {
   DeletedSchema,
@@ -52,6 +52,7 @@ export const maintenanceContract = defineContract('maintenance', {
     ...manage,
     summary: 'Deletes a window; one in progress announces its end.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
 });

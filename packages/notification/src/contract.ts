@@ -1,4 +1,4 @@
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { defineContract, mutation, query, raises } from '@checkline/core/contract';
 import { eventIterator } from '@orpc/contract';
 import { z } from 'zod';
 import { notificationAccess } from './access.ts';
@@ -126,6 +126,7 @@ export const notificationContract = defineContract('notification', {
     .input(MarkAsReadInputSchema)
     .output(MarkedAsReadSchema),
   deleteNotification: mutation({ ...ownInbox, summary: 'Deletes one of your notifications.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   streamNotifications: query({
@@ -162,6 +163,7 @@ export const notificationContract = defineContract('notification', {
     description:
       'The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: change the first with updateSubscription.',
   })
+    .errors(raises('CONFLICT'))
     .input(CreateSubscriptionInputSchema)
     .output(SubscriptionSchema),
   updateSubscription: mutation({
@@ -170,6 +172,7 @@ export const notificationContract = defineContract('notification', {
     description:
       'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s). Others are NOT_FOUND.',
   })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateSubscriptionInputSchema)
     .output(SubscriptionSchema),
   deleteSubscription: mutation({
@@ -178,6 +181,7 @@ export const notificationContract = defineContract('notification', {
     description:
       'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s). Others are NOT_FOUND.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   getMyAlerts: query({
@@ -194,6 +198,7 @@ export const notificationContract = defineContract('notification', {
     description:
       'An alert acknowledged or resolved before is answered as it stands (nothing changes). Another person’s alert is NOT_FOUND.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(AcknowledgeAlertInputSchema)
     .output(AlertSchema),
   getSubscriptions: query({
@@ -211,6 +216,7 @@ export const notificationContract = defineContract('notification', {
     description:
       'The user or team must exist and the system or group be readable by you (else NOT_FOUND). Each recipient hears only about what they may read themselves, when the event happens; a team subscription reaches whoever is a member then. A second subscription of the same owner to the same target is CONFLICT.',
   })
+    .errors(raises('CONFLICT'))
     .input(CreateSubscriptionForInputSchema)
     .output(SubscriptionSchema),
 
@@ -231,6 +237,7 @@ export const notificationContract = defineContract('notification', {
     ...ownInbox,
     summary: 'Sends a test notification to you through one strategy, the real delivery path.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(SendTestInputSchema)
     .output(TestDeliverySchema),
   previewNotification: query({
@@ -251,6 +258,7 @@ export const notificationContract = defineContract('notification', {
     description:
       'Only a `failed` delivery (any other status is CONFLICT). Its id stays the same, so a receiver that saw an earlier attempt recognises it (`X-Checkline-Delivery` on webhooks); its attempt log is kept.',
   })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(DeliveryIdInputSchema)
     .output(DeliverySchema),
 });

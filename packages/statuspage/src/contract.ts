@@ -1,5 +1,5 @@
 import { attachedListOfSystems } from '@checkline/catalog/contract';
-import { defineContract, mutation, query } from '@checkline/core/contract';
+import { defineContract, mutation, query, raises } from '@checkline/core/contract';
 import { statuspageAccess } from './access.ts';
 import { GetPublicPageInputSchema, PublicPageSchema } from './public-schemas.ts';
 import {
@@ -35,6 +35,7 @@ export const statuspageContract = defineContract('statuspage', {
     ...attachedListOfSystems('systemIds'),
     summary: 'One status page with its sections.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(PageSchema),
   createPage: mutation({
@@ -43,15 +44,18 @@ export const statuspageContract = defineContract('statuspage', {
     description:
       'Every system named in `sections` must exist and be within the caller’s team reach (manage); groups must exist.',
   })
+    .errors(raises('CONFLICT'))
     .input(CreatePageInputSchema)
     .output(PageSchema),
   updatePage: mutation({
     ...manage,
     summary: 'Changes the given fields of a status page; `sections` replaces them all.',
   })
+    .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdatePageInputSchema)
     .output(PageSchema),
   deletePage: mutation({ ...manage, summary: 'Deletes a status page.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(DeletedSchema),
   publishPage: mutation({
@@ -60,9 +64,11 @@ export const statuspageContract = defineContract('statuspage', {
     description:
       'The caller must reach (manage) every team-only system the page lists, and every one in the groups it lists.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(PageSchema),
   unpublishPage: mutation({ ...publish, summary: 'Takes a page off the public web.' })
+    .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
     .output(PageSchema),
   getSubscribers: query({
@@ -71,12 +77,14 @@ export const statuspageContract = defineContract('statuspage', {
     description:
       'Personal data: only for those who manage the page (and reach its team-only systems). Subscribers have no account; they subscribe, confirm and unsubscribe through the anonymous routes under `/api/statuspage`.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(GetSubscribersInputSchema)
     .output(SubscriberListSchema),
   deleteSubscriber: mutation({
     ...manage,
     summary: "Removes one of a page's subscribers; nothing more is mailed to the address.",
   })
+    .errors(raises('NOT_FOUND'))
     .input(DeleteSubscriberInputSchema)
     .output(SubscriberDeletedSchema),
   getPublicPage: query({
@@ -85,6 +93,7 @@ export const statuspageContract = defineContract('statuspage', {
     description:
       'Open to everyone, signed in or not. Answers only what the page publishes (display names, no internal ids); served from memory, refreshed when statuses, incidents or windows change. An unpublished or unknown slug is NOT_FOUND.',
   })
+    .errors(raises('NOT_FOUND'))
     .input(GetPublicPageInputSchema)
     .output(PublicPageSchema),
 });

@@ -9,6 +9,18 @@ import type { WithScope } from './scoped.ts';
 
 const SCRIPT_PATH = '/api/docs/scalar.js';
 
+/** The page `info.license.url` of the OpenAPI document names. */
+export const LICENCE_PATH = '/api/docs/licence';
+
+const licenceText = [
+  'Checkline: licence',
+  '',
+  'No licence is granted. The repository holds no licence file and none of its packages names a',
+  'licence, so all rights stay with its authors until they choose one. Calling a Checkline server',
+  'you are allowed to use is not affected; copying or redistributing the code is.',
+  '',
+].join('\n');
+
 /** Scalar's single-file browser bundle, from the installed `@scalar/api-reference` (no CDN). */
 const scriptFile = join(
   dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
@@ -33,6 +45,12 @@ export function mountDocsRoutes(app: Hono<AppEnv>, withScope: WithScope) {
     mcp: { disabled: true },
     showDeveloperTools: 'never',
   });
+  app.get(LICENCE_PATH, (c) =>
+    c.body(licenceText, 200, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    }),
+  );
   let script: Promise<string> | undefined;
   app.get(SCRIPT_PATH, async (c) => {
     script ??= readFile(scriptFile, 'utf8');

@@ -88,7 +88,13 @@ export function normalizeError(error: unknown, logger: Logger, requestId: string
     const issues = validationIssues(error);
     const message = error.cause instanceof ValidationError ? 'Invalid input' : error.message;
     const data = { ...(error.data as object | undefined), ...(issues && { issues }), requestId };
-    return new ORPCError(error.code, { status: errorStatus[error.code], message, data });
+    // `defined`: the contract declares this error (`.errors()`), so `@orpc/client` types it.
+    return new ORPCError(error.code, {
+      status: errorStatus[error.code],
+      message,
+      data,
+      defined: error.defined,
+    });
   }
   const cause = error instanceof ORPCError ? (error.cause ?? error) : error;
   if (noteDiskFull(cause)) {

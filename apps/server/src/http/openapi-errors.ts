@@ -33,6 +33,13 @@ export const retryAfterHeader: OpenAPI.HeaderObject = {
   example: 30,
 };
 
+export const idempotentReplayedHeader: OpenAPI.HeaderObject = {
+  description:
+    '`true` when this success is the first answer to the same `Idempotency-Key`, replayed: the change was not applied again. Absent otherwise.',
+  schema: { type: 'string', enum: ['true'] },
+  example: 'true',
+};
+
 const retryAfter = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
 
 const statusCodes = Object.fromEntries(
@@ -129,4 +136,35 @@ export const idempotencyKeyParameter: OpenAPI.ParameterObject = {
     'Makes the change safe to retry: for 24 h a request of the same caller to the same operation with this key and the same input answers the first success again (with `Idempotent-Replayed: true`) instead of applying twice; another input is 422, a retry while the first still runs 409. Failed attempts are not kept. 1 to 255 printable ASCII characters; a UUID is a good key.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
   example: '5b0c8f7e-2d7a-4c4e-9f51-0b8f3f0c6a21',
+};
+
+/**
+ * What every path answers when the request's `Host` is neither this server's nor a custom domain
+ * a plugin claims (or is a custom domain that does not serve the path): see `custom-domains.ts`.
+ */
+export const hostNotServedResponse: OpenAPI.ResponseObject = {
+  description:
+    "The request's `Host` is neither this server's address (its `BASE_URL`, a bare IP address, `localhost` or a single-label name) nor a status page's custom domain serving this path.",
+  content: {
+    'application/json': {
+      schema: { $ref: '#/components/schemas/ErrorResponse' },
+      example: {
+        code: 'NOT_FOUND',
+        message: 'Nothing is served at this host and path',
+        requestId: '3f0b5f4e-8a51-4c1e-9a4c-2f7d1b6e0c9a',
+      },
+    },
+  },
+};
+
+/**
+ * The answers of a page that ends in a redirect whatever happens, when the redirect cannot be
+ * made: any status it does not list is an error of this shape.
+ */
+export const otherErrorResponse: OpenAPI.ResponseObject = {
+  description:
+    'Any other answer is an error of this shape: a request to a host this server does not serve whose lookup fails (503), say.',
+  content: {
+    'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+  },
 };

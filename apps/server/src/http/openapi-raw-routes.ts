@@ -7,6 +7,7 @@ import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { MAX_BATCH_KEYS } from './keyed-rpc.ts';
 import { documentedContract } from './openapi-documented-contract.ts';
 import { namedSchemasOf } from './openapi-components.ts';
+import { otherErrorResponse } from './openapi-errors.ts';
 
 type PathItems = Record<string, OpenAPI.PathItemObject>;
 
@@ -86,6 +87,9 @@ async function keyedPaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
         responses: {
           '200': {
             description: "Each key with its procedure's output, in body order.",
+            headers: {
+              'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+            },
             content: {
               'application/json': {
                 schema: { type: 'object', additionalProperties: false, properties: outputs },
@@ -165,6 +169,31 @@ const healthPaths: PathItems = {
   },
 };
 
+const bodyMethods = new Set(['post', 'put', 'patch', 'delete']);
+const isSuccess = (status: string) => /^2\d\d$/.test(status);
+
+/**
+ * What the server around the raw routes and probes answers besides their own answers: 413 for a
+ * body over 1 MiB under `/api`, and 404 for a host it does not serve (the probes are the
+ * operations reached by other host names most: load balancers, orchestrators). A page whose
+ * every outcome is a redirect lists other answers as errors (`default`).
+ */
+function withServerAnswers(paths: PathItems): PathItems {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(
+      item as Record<string, OpenAPI.OperationObject>,
+    )) {
+      const responses = (operation.responses ??= {});
+      if (path.startsWith('/api/') && bodyMethods.has(method)) {
+        responses['413'] ??= errorRef('PayloadTooLarge');
+      }
+      responses['404'] ??= errorRef('HostNotServed');
+      if (!Object.keys(responses).some(isSuccess)) responses.default ??= otherErrorResponse;
+    }
+  }
+  return paths;
+}
+
 /** What lies outside the REST surface: keyed calls, the plugins' raw routes, health probes. */
 export async function rawRoutePaths(plugins: readonly AnyPlugin[]): Promise<PathItems> {
   const pluginRoutes = mountedRoutes(plugins).map(
@@ -176,5 +205,10 @@ export async function rawRoutePaths(plugins: readonly AnyPlugin[]): Promise<Path
     for (const [path, item] of Object.entries(items))
       routePaths[path] = { ...routePaths[path], ...item };
   }
-  return Object.assign({}, await keyedPaths(plugins), routePaths, healthPaths);
+  return Object.assign(
+    {},
+    await keyedPaths(plugins),
+    withServerAnswers(routePaths),
+    withServerAnswers(structuredClone(healthPaths)),
+  );
 }

@@ -8,12 +8,16 @@ import { namedSchemasOf } from './openapi-components.ts';
 import {
   errorResponses,
   errorSchema,
+  hostNotServedResponse,
   idempotencyKeyParameter,
+  idempotentReplayedHeader,
   retryAfterHeader,
 } from './openapi-errors.ts';
 import { describeEventStreams } from './openapi-streams.ts';
+import { addRequestExamples } from './openapi-examples.ts';
 import { rawRoutePaths } from './openapi-raw-routes.ts';
 import { webhookDocumentation } from './openapi-webhooks.ts';
+import { LICENCE_PATH } from './docs-routes.ts';
 import { withoutQueryFlags, withoutSafeIntegerBounds } from './openapi-tidy.ts';
 
 export const schemaConverters = [new ZodToJsonSchemaConverter()];
@@ -46,10 +50,10 @@ export async function generateOpenApiDocument(
       title: 'Checkline API',
       version: options.version,
       // The repository has no licence file and no package names one: no licence is granted
-      // until its owners choose one, and the document says exactly that.
+      // until its owners choose one, and the page the document links to says exactly that.
       license: {
-        name: 'No licence granted yet (all rights reserved)',
-        url: 'https://choosealicense.com/no-permission/',
+        name: 'No licence granted (all rights reserved)',
+        url: `${options.baseUrl}${LICENCE_PATH}`,
       },
       contact: { name: 'Checkline maintainers' },
       description: [
@@ -62,7 +66,20 @@ export async function generateOpenApiDocument(
         'Authenticate with an application key (`Authorization: Bearer ck_{applicationId}_{secret}`) or the session cookie a login sets. Every error has the same shape (`ErrorResponse`; the oRPC surface wraps it in the oRPC envelope).',
       ].join('\n'),
     },
-    servers: [{ url: options.baseUrl, description: 'This Checkline server (`BASE_URL`)' }],
+    // A variable rather than the literal address: the committed document's default names a
+    // local server, and every deployment has its own; clients substitute the default.
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: 'A Checkline server, at its `BASE_URL`.',
+        variables: {
+          baseUrl: {
+            default: options.baseUrl,
+            description: "The server's `BASE_URL` (this document was generated with the default).",
+          },
+        },
+      },
+    ],
     tags: [
       ...plugins
         // Channel plugins only add strategies to notification: nothing of theirs to list.
@@ -91,9 +108,9 @@ export async function generateOpenApiDocument(
         },
       },
       schemas: { ErrorResponse: errorSchema, ...webhooks.schemas },
-      responses: errorResponses,
+      responses: { ...errorResponses, HostNotServed: hostNotServedResponse },
       parameters: { IdempotencyKey: idempotencyKeyParameter },
-      headers: { RetryAfter: retryAfterHeader },
+      headers: { RetryAfter: retryAfterHeader, IdempotentReplayed: idempotentReplayedHeader },
     },
   });
   useFormStyleForQueryArrays(document);
@@ -103,5 +120,6 @@ export async function generateOpenApiDocument(
   withoutSafeIntegerBounds(document);
   markDiscriminatedInputs(document, plugins);
   describeEventStreams(document, plugins);
+  addRequestExamples(document);
   return document;
 }
