@@ -39,6 +39,17 @@ const jsonAnswer = (description: string, properties: Record<string, unknown>) =>
   },
 });
 
+/** Changes made with the session cookie come as JSON (a plain form cannot send it). */
+const emptyJsonBody = {
+  required: true,
+  content: {
+    'application/json': { schema: { type: 'object', additionalProperties: false } },
+  },
+};
+const refusedChange = jsonError(
+  'A session cookie without our `Origin`, or a change not sent as `application/json`.',
+);
+
 const common = {
   tags: ['notification'],
   parameters: [strategyIdParameter],
@@ -96,6 +107,7 @@ export function oauthPaths(): Record<string, Record<string, unknown>> {
         summary: "Renews the caller's tokens on the strategy now.",
         description:
           'One refresh at a time per user and strategy across processes. Send it with the session cookie, as `application/json` (body `{}`), from the server or the web UI (`Origin`).',
+        requestBody: emptyJsonBody,
         responses: {
           '200': jsonAnswer('Renewed (or renewed meanwhile by another request).', {
             strategyId: { type: 'string' },
@@ -104,6 +116,7 @@ export function oauthPaths(): Record<string, Record<string, unknown>> {
             scopes: { type: 'array', items: { type: 'string' } },
           }),
           '401': jsonError('No signed-in user.'),
+          '403': refusedChange,
           '404': jsonError('Unknown strategy, or no linked account.'),
           '409': jsonError('The provider refused the grant: link the account again.'),
           '503': jsonError('The provider could not be reached.'),
@@ -117,6 +130,7 @@ export function oauthPaths(): Record<string, Record<string, unknown>> {
         summary: "Removes the caller's link: revoked at the provider where it offers revocation.",
         description:
           'Deletes the tokens and the external id. A revocation that fails is logged and the link is removed all the same. Send it with the session cookie, as `application/json` (body `{}`), from the server or the web UI (`Origin`).',
+        requestBody: emptyJsonBody,
         responses: {
           '200': jsonAnswer('Unlinked.', {
             strategyId: { type: 'string' },
@@ -124,6 +138,7 @@ export function oauthPaths(): Record<string, Record<string, unknown>> {
             revoked: { type: 'boolean' },
           }),
           '401': jsonError('No signed-in user.'),
+          '403': refusedChange,
           '404': jsonError('Unknown strategy, or no linked account.'),
         },
       },

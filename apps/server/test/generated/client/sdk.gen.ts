@@ -2100,7 +2100,11 @@ export const authLogout = <ThrowOnError extends boolean = false>(options?: Optio
             type: 'apiKey'
         }],
     url: '/api/auth-backend/logout',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
 });
 
 /**
@@ -2195,7 +2199,11 @@ export const notificationOauthRefresh = <ThrowOnError extends boolean = false>(o
             type: 'apiKey'
         }],
     url: '/api/notification/oauth/{strategyId}/refresh',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -2210,7 +2218,11 @@ export const notificationOauthUnlink = <ThrowOnError extends boolean = false>(op
             type: 'apiKey'
         }],
     url: '/api/notification/oauth/{strategyId}/unlink',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

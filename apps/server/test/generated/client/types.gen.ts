@@ -10457,7 +10457,9 @@ export type StatuspageKeyedResponses = {
 export type StatuspageKeyedResponse = StatuspageKeyedResponses[keyof StatuspageKeyedResponses];
 
 export type AuthLogoutData = {
-    body?: never;
+    body?: {
+        [key: string]: never;
+    };
     path?: never;
     query?: never;
     url: '/api/auth-backend/logout';
@@ -10607,7 +10609,9 @@ export type NotificationOauthCallbackData = {
 };
 
 export type NotificationOauthRefreshData = {
-    body?: never;
+    body: {
+        [key: string]: never;
+    };
     path: {
         /**
          * Qualified id (`{pluginId}.{id}`) of a strategy with account linking.
@@ -10623,6 +10627,14 @@ export type NotificationOauthRefreshErrors = {
      * No signed-in user.
      */
     401: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+    /**
+     * A session cookie without our `Origin`, or a change not sent as `application/json`.
+     */
+    403: {
         code: string;
         message: string;
         requestId?: string;
@@ -10670,7 +10682,9 @@ export type NotificationOauthRefreshResponses = {
 export type NotificationOauthRefreshResponse = NotificationOauthRefreshResponses[keyof NotificationOauthRefreshResponses];
 
 export type NotificationOauthUnlinkData = {
-    body?: never;
+    body: {
+        [key: string]: never;
+    };
     path: {
         /**
          * Qualified id (`{pluginId}.{id}`) of a strategy with account linking.
@@ -10686,6 +10700,14 @@ export type NotificationOauthUnlinkErrors = {
      * No signed-in user.
      */
     401: {
+        code: string;
+        message: string;
+        requestId?: string;
+    };
+    /**
+     * A session cookie without our `Origin`, or a change not sent as `application/json`.
+     */
+    403: {
         code: string;
         message: string;
         requestId?: string;
@@ -10833,7 +10855,7 @@ export type StatuspagePublicPageResponses = {
     /**
      * The published page.
      */
-    200: string;
+    200: StatusPagePublic;
 };
 
 export type StatuspagePublicPageResponse = StatuspagePublicPageResponses[keyof StatuspagePublicPageResponses];
