@@ -720,15 +720,6 @@ export type Severity = 'minor' | 'major' | 'critical';
 
 export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
 
-export type IncidentPage = {
-    incidents: Array<Incident>;
-    /**
-     * Pass as `cursor` to read the next page; null when this page is the last.
-     */
-    nextCursor: string | null;
-    total: number;
-};
-
 export type IncidentDetail = {
     id: string;
     title: string;
@@ -7643,7 +7634,6 @@ export type IncidentListIncidentsData = {
          * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
         cursor?: string | null;
-        offset?: number;
     };
     url: '/rest/incident/listIncidents';
 };
@@ -7689,7 +7679,13 @@ export type IncidentListIncidentsResponses = {
     /**
      * OK
      */
-    200: IncidentPage;
+    200: {
+        incidents: Array<Incident>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
 };
 
 export type IncidentListIncidentsResponse = IncidentListIncidentsResponses[keyof IncidentListIncidentsResponses];
@@ -10169,7 +10165,6 @@ export type IncidentKeyedData = {
              * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
             cursor?: string | null;
-            offset?: number;
         };
         getIncident?: {
             id: string;
@@ -10261,7 +10256,13 @@ export type IncidentKeyedResponses = {
              */
             nextCursor: string | null;
         };
-        listIncidents?: IncidentPage;
+        listIncidents?: {
+            incidents: Array<Incident>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
         getIncident?: IncidentDetail;
         createIncident?: IncidentDetail;
         updateIncident?: IncidentDetail;
