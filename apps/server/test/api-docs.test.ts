@@ -68,9 +68,9 @@ describe('GET /api/docs', () => {
       .getByText('Checkline API', { exact: false })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
-    // The sidebar lists the operations by their summaries, grouped by plugin.
+    // The sidebar lists the operations by their procedure names, grouped by plugin.
     await page
-      .getByText('The caller as every surface sees it', { exact: false })
+      .getByText('auth.getMe', { exact: true })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
     await page.getByText('catalog', { exact: true }).first().waitFor({ timeout: 60_000 });
