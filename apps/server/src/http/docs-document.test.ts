@@ -30,6 +30,12 @@ describe('the document /api/docs shows', () => {
     expect(shown['/untitled'].get.summary).toBe('No operation id.');
   });
 
+  it("sends Test Requests to the server serving the page, so the browser's session goes along", () => {
+    expect(documentForReference(document).servers).toEqual([
+      { url: '/', description: 'This server' },
+    ]);
+  });
+
   it('leaves the document generators read as it was', () => {
     const before = JSON.stringify(document);
     documentForReference(document);

@@ -9,6 +9,9 @@ const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  */
 export function documentForReference(document: OpenAPI.Document): OpenAPI.Document {
   const copy = structuredClone(document);
+  // "Test Request" goes to the server serving the page: same origin, so the browser's session
+  // cookie goes with it.
+  copy.servers = [{ url: '/', description: 'This server' }];
   for (const item of Object.values(copy.paths ?? {})) {
     for (const method of methods) {
       const operation = (item as Record<string, OpenAPI.OperationObject | undefined>)[method];

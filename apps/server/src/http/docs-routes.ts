@@ -41,6 +41,9 @@ export function mountDocsRoutes(
     agent: { disabled: true },
     mcp: { disabled: true },
     showDeveloperTools: 'never',
+    // A signed-in reader's requests ride on the session cookie the browser holds, not on an empty
+    // bearer token.
+    authentication: { preferredSecurityScheme: 'sessionCookie' },
   });
   let script: Promise<string> | undefined;
   app.get(SCRIPT_PATH, async (c) => {
