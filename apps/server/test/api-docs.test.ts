@@ -68,9 +68,9 @@ describe('GET /api/docs', () => {
       .getByText('Checkline API', { exact: false })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
-    // The sidebar lists the operations by their summaries, grouped by plugin.
+    // The sidebar lists the operations by their procedure names, grouped by plugin.
     await page
-      .getByText('The caller as every surface sees it', { exact: false })
+      .getByText('auth.getMe', { exact: true })
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 });
     await page.getByText('catalog', { exact: true }).first().waitFor({ timeout: 60_000 });
@@ -81,5 +81,37 @@ describe('GET /api/docs', () => {
     expect(statSync(screenshot).size).toBeGreaterThan(10_000);
     expect(outside).toEqual([]);
     expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  it("sends a signed-in reader's Test Request with the browser's session, not an empty bearer", async () => {
+    const { cookie } = await server.adminSession();
+    const [name, value] = cookie.split('=') as [string, string];
+    browser ??= await chromium.launch({
+      executablePath: chromiumExecutable(),
+      args: chromiumFlags,
+    });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addCookies([{ name, value, url: listening.url }]);
+    const page = await context.newPage();
+    const sent: { authorization: string | undefined; status: number }[] = [];
+    page.on('response', (response) => {
+      if (!response.url().startsWith(`${listening.url}/rest/auth/getMe`)) return;
+      const authorization = response.request().headers().authorization;
+      sent.push({ authorization, status: response.status() });
+    });
+    await page.goto(`${listening.url}/api/docs#tag/auth/GET/rest/auth/getMe`, { timeout: 60_000 });
+    await page.getByText('auth.getMe', { exact: true }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('button', { name: /Test Request/i })
+      .first()
+      .click();
+    const send = page.getByRole('button', { name: /^Send/i }).first();
+    await send.waitFor({ state: 'visible', timeout: 30_000 });
+    await send.click();
+    for (let waited = 0; sent.length === 0 && waited < 30_000; waited += 100) {
+      await page.waitForTimeout(100);
+    }
+    expect(sent).toEqual([{ authorization: undefined, status: 200 }]);
+    await context.close();
   }, 180_000);
 });

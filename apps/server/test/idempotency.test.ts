@@ -87,7 +87,127 @@ const mutationInputs: Record<string, Record<string, () => Promise<Input>>> = {
     updateIncident: async () => ({ id: await objects.incident(), message: 'still on it' }),
     deleteIncident: async () => ({ id: await objects.incident() }),
   },
+  auth: {
+    updateRegistrationStatus: async () => ({ allowRegistration: false }),
+    // The admin user's own password (its session is the caller), changed and not changed back:
+    // the retry must not fail on a current password that is no longer current.
+    changeMyPassword: async () => ({
+      currentPassword: adminUserPassword,
+      newPassword: (adminUserPassword = `admin-user-password-${world.unique()}`),
+    }),
+    createUser: async () => userInput(),
+    updateUser: async () => ({ id: await fresh('auth', 'createUser', userInput()), name: 'x' }),
+    deleteUser: async () => ({ id: await fresh('auth', 'createUser', userInput()) }),
+    createApplication: async () => ({ name: `app-${world.unique()}` }),
+    updateApplication: async () => ({ id: await application(), name: `app-${world.unique()}` }),
+    deleteApplication: async () => ({ id: await application() }),
+    regenerateApplicationSecret: async () => ({ id: await application() }),
+    createRole: async () => roleInput(),
+    updateRole: async () => ({
+      id: await fresh('auth', 'createRole', roleInput()),
+      name: `role-${world.unique()}`,
+    }),
+    deleteRole: async () => ({ id: await fresh('auth', 'createRole', roleInput()) }),
+    createTeam: async () => ({ name: `team-${world.unique()}` }),
+    updateTeam: async () => ({ id: await world.newTeam(), name: `team-${world.unique()}` }),
+    deleteTeam: async () => ({ id: await world.newTeam() }),
+    addTeamMember: async () => ({ teamId: await world.newTeam(), userId: world.users.holder.id }),
+    removeTeamMember: async () => {
+      const teamId = await world.newTeam();
+      const member = { teamId, userId: world.users.holder.id };
+      await world.asAdmin('auth', { addTeamMember: member });
+      return member;
+    },
+    updateResourceAccess: async () => ({
+      resourceType: 'catalog.system',
+      resourceId: await world.openSystem(),
+      teamOnly: false,
+      grants: [],
+    }),
+  },
+  statuspage: {
+    createPage: async () => objects.pageInput(),
+    updatePage: async () => ({ id: await objects.page(), title: 'changed' }),
+    deletePage: async () => ({ id: await objects.page() }),
+    publishPage: async () => ({ id: await objects.page() }),
+    unpublishPage: async () => {
+      const id = await objects.page();
+      await world.asAdmin('statuspage', { publishPage: { id } });
+      return { id };
+    },
+  },
+  notification: {
+    notifyUsers: async () => ({ userIds: [world.users.admin.id], notification: note() }),
+    sendExternal: async () => ({
+      userIds: [world.users.admin.id],
+      notification: { title: `note-${world.unique()}`, type: 'test.idempotency' },
+    }),
+    createSubscriptionFor: async () => ({
+      userId: world.users.holder.id,
+      systemId: await world.openSystem(),
+    }),
+    updateStrategy: async () => ({ strategyId: 'notification-smtp.smtp', enabled: false }),
+    // The admin's own (user-only procedures, sent with the admin user's session).
+    markAsRead: async () => ({ ids: [await ownNotification()] }),
+    deleteNotification: async () => ({ id: await ownNotification() }),
+    updateMyChannel: async () => ({ strategyId: 'notification-smtp.smtp', enabled: false }),
+    createSubscription: async () => ({ systemId: await world.openSystem() }),
+    updateSubscription: async () => ({ id: await ownSubscription(), events: ['incident'] }),
+    deleteSubscription: async () => ({ id: await ownSubscription() }),
+  },
 };
+
+/**
+ * Mutations left out of the walk, and why (docs/api.md says the same): each needs something the
+ * test cannot make over the API, or a caller the API does not admit.
+ */
+const notWalked: Record<string, string> = {
+  'notification.sendToAddress': 'service callers only: no HTTP caller may send it',
+  'notification.sendTransactional': 'needs a strategy configured to deliver (an SMTP server)',
+  'notification.sendTestNotification': 'needs a strategy configured to deliver',
+  'notification.acknowledgeAlert': 'needs an open alert: a check failing long enough to alert',
+  'notification.redeliver': 'needs a failed delivery',
+  'statuspage.deleteSubscriber': 'needs a subscriber, who confirms by a mailed link',
+};
+
+/** The admin user's password as `userWithRoles` made it (team-world.ts); changeMyPassword moves it. */
+let adminUserPassword = 'admin-user-correct-horse-battery';
+
+const userInput = () => ({
+  email: `user-${world.unique()}@example.com`,
+  password: 'a sound enough password',
+});
+const roleInput = () => ({ name: `role-${world.unique()}`, accessRules: [] });
+const note = () => ({ title: `note-${world.unique()}`, type: 'test.idempotency', body: 'hi' });
+
+async function fresh(pluginId: string, procedure: string, input: Input): Promise<string> {
+  const answer = await world.asAdmin(pluginId, { [procedure]: input });
+  return (answer[procedure] as { id: string }).id;
+}
+
+async function application(): Promise<string> {
+  const { createApplication } = await world.asAdmin('auth', {
+    createApplication: { name: `app-${world.unique()}` },
+  });
+  return (createApplication as { application: { id: string } }).application.id;
+}
+
+/** A notification in the admin user's inbox (the newest). */
+async function ownNotification(): Promise<string> {
+  await world.asAdmin('notification', {
+    notifyUsers: { userIds: [world.users.admin.id], notification: note() },
+  });
+  const { body } = await world.call('admin', 'notification', { getNotifications: { limit: 1 } });
+  const { getNotifications } = body as { getNotifications: { notifications: { id: string }[] } };
+  return getNotifications.notifications[0]!.id;
+}
+
+async function ownSubscription(): Promise<string> {
+  const { body } = await world.call('admin', 'notification', {
+    createSubscription: { systemId: await world.openSystem() },
+  });
+  return (body as { createSubscription: { id: string } }).createSubscription.id;
+}
 
 interface Answer {
   status: number;
@@ -105,26 +225,33 @@ async function answerOf(response: Response): Promise<Answer> {
 
 const adminKey = () => world.keys.admin;
 
-function restCall(pluginId: string, name: string, input: Input, key: string, token = adminKey()) {
+function restCall(pluginId: string, name: string, input: Input, key: string, token?: string) {
   const plugin = server.checkline.plugins.find((candidate) => candidate.id === pluginId)!;
   const { method } = (plugin.contract as Record<string, AnyContractProcedure>)[name]!['~orpc']
     .route;
+  // The admin's key, or the admin user's session for procedures only users may call.
+  const caller = token ? { token } : world.credentials('admin', pluginId, name);
   return Promise.resolve(
     server.rest(method!, `${pluginId}/${name}`, {
-      token,
+      ...caller,
       body: input,
-      headers: { 'idempotency-key': key },
+      headers: { ...('headers' in caller && caller.headers), 'idempotency-key': key },
     }),
   ).then(answerOf);
 }
 
-function keyedCall(pluginId: string, body: Record<string, Input>, key: string, token = adminKey()) {
+function keyedCall(pluginId: string, body: Record<string, Input>, key: string, token?: string) {
+  const caller = token
+    ? { token }
+    : world.credentials('admin', pluginId, Object.keys(body)[0] ?? '');
+  const authentication =
+    'headers' in caller ? caller.headers : { authorization: `Bearer ${caller.token}` };
   return Promise.resolve(
     server.request(`/api/${pluginId}/`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
+        ...authentication,
         'idempotency-key': key,
       },
       body: JSON.stringify(body),
@@ -181,12 +308,12 @@ describe('the OpenAPI document', () => {
 });
 
 describe('a mutation sent twice with the same key applies once', () => {
-  it('has an input for every mutation of the plugins in the table', () => {
-    for (const pluginId of Object.keys(mutationInputs)) {
-      expect(Object.keys(mutationInputs[pluginId]!).sort()).toEqual(
-        mutationsOf(pluginId)
-          .map(([name]) => name)
-          .sort(),
+  it('has an input for every mutation of every plugin, or says why not', () => {
+    for (const plugin of server.checkline.plugins) {
+      const mutations = mutationsOf(plugin.id).map(([name]) => name);
+      if (mutations.length === 0) continue;
+      expect(Object.keys(mutationInputs[plugin.id] ?? {}).sort(), plugin.id).toEqual(
+        mutations.filter((name) => !(`${plugin.id}.${name}` in notWalked)).sort(),
       );
     }
   });
@@ -209,7 +336,9 @@ describe('a mutation sent twice with the same key applies once', () => {
         }
       }
       expect(problems).toEqual([]);
-      expect(checked).toBe(20);
+      expect(checked).toBe(
+        Object.values(mutationInputs).reduce((sum, inputs) => sum + Object.keys(inputs).length, 0),
+      );
     }, 120_000);
   }
 

@@ -405,15 +405,14 @@ describe('objects attached to several systems', () => {
     expect(holder.body.updateIncident.systemIds.sort()).toEqual([hidden, open].sort());
   });
 
-  it('count in listIncidents’ total only the incidents the caller may see', async () => {
+  it('list in listIncidents only the incidents the caller may see', async () => {
     const input = { listIncidents: { includeResolved: true, limit: 100 } };
     const outsider = await world.call('outsider', 'incident', input);
     const admin = await world.call('admin', 'incident', input);
-    const { incidents, total } = outsider.body.listIncidents;
-    expect(total).toBe(incidents.length);
-    expect(incidents.map((incident: { id: string }) => incident.id)).not.toContain(bound.incident);
-    expect(admin.body.listIncidents.total).toBeGreaterThan(total);
-    expect(admin.body.listIncidents.total).toBe(admin.body.listIncidents.incidents.length);
+    const ids = (answer: typeof outsider) =>
+      answer.body.listIncidents.incidents.map((incident: { id: string }) => incident.id);
+    expect(ids(outsider)).not.toContain(bound.incident);
+    expect(ids(admin)).toContain(bound.incident);
   });
 
   it('refuse the outsider a move of a visible object onto the team-only system', async () => {

@@ -8,7 +8,6 @@ import {
   IdInputSchema,
   IncidentDetailSchema,
   IncidentListSchema,
-  IncidentPageSchema,
   ListIncidentsInputSchema,
   UpdateIncidentInputSchema,
 } from './schemas.ts';
@@ -29,11 +28,12 @@ export const incidentContract = defineContract('incident', {
   listIncidents: query({
     ...read,
     ...listedIncidents,
-    summary: 'A page of incidents, newest first, with the total; resolved ones only when asked.',
-    description: 'Pages by `cursor` (stable while incidents are added) or by `offset`.',
+    summary: 'Incidents, newest first, a page at a time; resolved ones too when asked.',
+    description:
+      'Pages by `cursor` like every list: pass `nextCursor` back until it is null (stable while incidents are added).',
   })
     .input(ListIncidentsInputSchema)
-    .output(IncidentPageSchema),
+    .output(IncidentListSchema),
   getIncident: query({
     ...read,
     ...attachedListOfSystems('systemIds'),

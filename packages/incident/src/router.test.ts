@@ -181,39 +181,30 @@ describe('incidents', () => {
       for (const incident of [created[1]!, created[3]!]) {
         await as(manager).updateIncident({ id: incident.id, status: 'resolved' });
       }
-      const titles = (page: { incidents: { title: string }[]; total: number }) => [
-        page.incidents.map((incident) => incident.title),
-        page.total,
-      ];
-      expect(titles(await as(reader).listIncidents({}))).toEqual([['e', 'c', 'a'], 3]);
-      expect(titles(await as(reader).listIncidents({ includeResolved: true, limit: 2 }))).toEqual([
-        ['e', 'd'],
-        5,
-      ]);
-      expect(
-        titles(await as(reader).listIncidents({ includeResolved: true, limit: 2, offset: 2 })),
-      ).toEqual([['c', 'b'], 5]);
-      expect(
-        titles(await as(reader).listIncidents({ includeResolved: true, limit: 2, offset: 4 })),
-      ).toEqual([['a'], 5]);
-      expect(titles(await as(reader).listIncidents({ offset: 10 }))).toEqual([[], 3]);
+      const titles = (page: { incidents: { title: string }[] }) =>
+        page.incidents.map((incident) => incident.title);
+      expect(titles(await as(reader).listIncidents({}))).toEqual(['e', 'c', 'a']);
 
-      // By cursor: a new incident opened between pages does not shift the next page.
+      // By cursor to the end: a new incident opened between pages does not shift the next page.
       const first = await as(reader).listIncidents({ includeResolved: true, limit: 2 });
+      expect(titles(first)).toEqual(['e', 'd']);
       await as(manager).createIncident({ title: 'f', severity: 'minor' });
       const second = await as(reader).listIncidents({
         includeResolved: true,
         limit: 2,
         cursor: first.nextCursor!,
       });
-      expect(titles(second)).toEqual([['c', 'b'], 6]);
-      const skipped = await as(reader).listIncidents({
+      expect(titles(second)).toEqual(['c', 'b']);
+      const last = await as(reader).listIncidents({
         includeResolved: true,
         limit: 2,
-        cursor: first.nextCursor!,
-        offset: 1,
+        cursor: second.nextCursor!,
       });
-      expect([titles(skipped), skipped.nextCursor]).toEqual([[['b', 'a'], 6], null]);
+      expect([titles(last), last.nextCursor]).toEqual([['a'], null]);
+      // One paging style: `offset` is gone, and an input naming it is refused, not ignored.
+      await expect(as(reader).listIncidents({ offset: 2 } as never)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
       const { incidents: open } = await as(reader).getIncidents({ limit: 1 });
       expect(open.map((incident) => incident.title)).toEqual(['f']);
     });
@@ -229,12 +220,10 @@ describe('incidents', () => {
       await as(manager).updateIncident({ id: affected.id, status: 'resolved' });
       await expect(as(reader).listIncidents({ systemId: system })).resolves.toEqual({
         incidents: [],
-        total: 0,
         nextCursor: null,
       });
       const page = await as(reader).listIncidents({ systemId: system, includeResolved: true });
       expect(page.incidents.map((incident) => incident.id)).toEqual([affected.id]);
-      expect(page.total).toBe(1);
     });
 
     it('deletes an incident with its timeline', async () => {
@@ -248,7 +237,6 @@ describe('incidents', () => {
       });
       await expect(as(reader).listIncidents({ includeResolved: true })).resolves.toEqual({
         incidents: [],
-        total: 0,
         nextCursor: null,
       });
     });
@@ -265,7 +253,7 @@ describe('incidents', () => {
         }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND', message: `System ${unknownId} not found` });
       await expect(as(reader).listIncidents({ includeResolved: true })).resolves.toMatchObject({
-        total: 0,
+        incidents: [],
       });
       const incident = await as(manager).createIncident({
         title: 'kept',
@@ -306,14 +294,8 @@ describe('incidents', () => {
       }
     });
 
-    it('answers BAD_REQUEST for a page size outside 1..1000, a negative offset or a bad cursor', async () => {
-      const inputs = [
-        { limit: 0 },
-        { limit: 1001 },
-        { limit: 1.5 },
-        { offset: -1 },
-        { cursor: '?' },
-      ];
+    it('answers BAD_REQUEST for a page size outside 1..1000 or a bad cursor', async () => {
+      const inputs = [{ limit: 0 }, { limit: 1001 }, { limit: 1.5 }, { cursor: '?' }];
       for (const input of inputs) {
         await expect(as(reader).listIncidents(input)).rejects.toMatchObject({
           code: 'BAD_REQUEST',

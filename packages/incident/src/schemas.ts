@@ -80,20 +80,11 @@ export const ListIncidentsInputSchema = z.object({
   includeResolved: z.boolean().default(false),
   systemId: id.optional(),
   ...pageInput,
-  /** Incidents to skip (after `cursor`, when both are given). Default 0. */
-  offset: z.number().int().min(0).default(0),
 });
 export type ListIncidentsInput = z.infer<typeof ListIncidentsInputSchema>;
 
 export const IncidentListSchema = pageOf('incidents', IncidentSchema);
 export type IncidentList = z.infer<typeof IncidentListSchema>;
-
-export const IncidentPageSchema = IncidentListSchema.extend({
-  /** How many incidents match, across all pages. */
-  total: z.number().int(),
-});
-IncidentPageSchema.register(z.globalRegistry, { id: 'IncidentPage' });
-export type IncidentPage = z.infer<typeof IncidentPageSchema>;
 
 export const CreateIncidentInputSchema = z.object({
   title,

@@ -13,7 +13,6 @@ import type {
   Incident,
   IncidentDetail,
   IncidentList,
-  IncidentPage,
   ListIncidentsInput,
   UpdateIncidentInput,
 } from './schemas.ts';
@@ -70,11 +69,11 @@ export async function getIncident(db: Database, id: string): Promise<IncidentDet
   return { ...toIncident(row, systems.get(id) ?? []), timeline: await timelineOf(db, id) };
 }
 
-/** A page of incidents matching `where`, newest first, after `cursor` and then `offset` rows. */
+/** A page of incidents matching `where`, newest first, after `cursor`. */
 async function readPage(
   db: Database,
   where: SQL | undefined,
-  page: { limit: number; cursor?: string | null | undefined; offset?: number },
+  page: { limit: number; cursor?: string | null | undefined },
   scope: PageScope,
 ): Promise<IncidentList> {
   const { items, nextCursor } = await incidentPages.read(
@@ -109,21 +108,20 @@ const onlyAffecting = (hidden: ReadonlySet<string>) =>
       and ${incidentSystems.systemId} <> all(${sql.param([...hidden])}::uuid[])))`;
 
 /**
- * A page of incidents newest first and how many match in all; incidents whose systems are all in
- * `hiddenSystemIds` (team-only systems the caller may not see) are neither listed nor counted.
+ * A page of incidents newest first; incidents whose systems are all in `hiddenSystemIds`
+ * (team-only systems the caller may not see) are left out.
  */
 export async function listIncidents(
   db: Database,
   input: ListIncidentsInput,
   scope: PageScope,
   hiddenSystemIds: ReadonlySet<string> = new Set(),
-): Promise<IncidentPage> {
+): Promise<IncidentList> {
   const where = and(
     matching(input, input.includeResolved),
     hiddenSystemIds.size === 0 ? undefined : not(onlyAffecting(hiddenSystemIds)),
   );
-  const page = await readPage(db, where, input, scope);
-  return { ...page, total: await db.$count(incidents, where) };
+  return readPage(db, where, input, scope);
 }
 
 export async function createIncident(

@@ -52,7 +52,14 @@ const slugParameter = {
   schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 60 },
 };
 
-const describe = (path: string, operationId: string, summary: string, type: string) => ({
+const describe = (
+  path: string,
+  operationId: string,
+  summary: string,
+  type: string,
+  // The JSON page is the `StatusPagePublic` component; the badge and the feed are text.
+  schema: Record<string, unknown> = { type: 'string' },
+) => ({
   [path]: {
     get: {
       tags: ['statuspage'],
@@ -65,7 +72,7 @@ const describe = (path: string, operationId: string, summary: string, type: stri
       responses: {
         '200': {
           description: 'The published page.',
-          content: { [type]: { schema: { type: 'string' } } },
+          content: { [type]: { schema } },
         },
         '304': { description: 'The caller holds this version already.' },
         '404': { $ref: '#/components/responses/NotFound' },
@@ -93,6 +100,7 @@ export function publicRoutes(
           'statuspage.publicPage',
           'A published status page as JSON (the answer of getPublicPage).',
           'application/json',
+          { $ref: '#/components/schemas/StatusPagePublic' },
         ),
     },
     {

@@ -127,7 +127,7 @@ export async function createApp(options: AppOptions) {
         : new Response(openapiJson, { headers: { 'content-type': 'application/json' } }),
     ),
   );
-  mountDocsRoutes(app, withScope);
+  mountDocsRoutes(app, withScope, openapi);
   mountKeyedSurface(app, runtime.router, database.db, withScope);
   mountRpcSurface(app, runtime.router, withScope);
   mountRestSurface(app, runtime.router, plugins, withScope);

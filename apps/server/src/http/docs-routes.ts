@@ -2,12 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Scalar } from '@scalar/hono-api-reference';
+import type { OpenAPI } from '@orpc/openapi';
 import type { Hono } from 'hono';
+import { documentForReference } from './docs-document.ts';
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 import type { WithScope } from './scoped.ts';
 
 const SCRIPT_PATH = '/api/docs/scalar.js';
+const DOCUMENT_PATH = '/api/docs/openapi.json';
 
 /** The page `info.license.url` of the OpenAPI document names. */
 export const LICENCE_PATH = '/api/docs/licence';
@@ -30,12 +33,18 @@ const scriptFile = join(
 
 /**
  * `GET /api/docs`: an interactive reference of `/api/openapi.json` (Scalar), for the same callers
- * the document is served to. Everything it loads comes from this server: the script from the
+ * the document is served to; it reads the copy at `/api/docs/openapi.json` titled by procedure
+ * names (`documentForReference`). Everything it loads comes from this server: the script from the
  * installed package; no web fonts, no telemetry, no hosted AI or MCP features.
  */
-export function mountDocsRoutes(app: Hono<AppEnv>, withScope: WithScope) {
+export function mountDocsRoutes(
+  app: Hono<AppEnv>,
+  withScope: WithScope,
+  document: OpenAPI.Document,
+) {
+  const shownJson = JSON.stringify(documentForReference(document));
   const reference = Scalar<AppEnv>({
-    url: '/api/openapi.json',
+    url: DOCUMENT_PATH,
     pageTitle: 'Checkline API reference',
     cdn: SCRIPT_PATH,
     withDefaultFonts: false,
@@ -44,6 +53,9 @@ export function mountDocsRoutes(app: Hono<AppEnv>, withScope: WithScope) {
     agent: { disabled: true },
     mcp: { disabled: true },
     showDeveloperTools: 'never',
+    // A signed-in reader's requests ride on the session cookie the browser holds, not on an empty
+    // bearer token.
+    authentication: { preferredSecurityScheme: 'sessionCookie' },
   });
   app.get(LICENCE_PATH, (c) =>
     c.body(licenceText, 200, {
@@ -59,6 +71,13 @@ export function mountDocsRoutes(app: Hono<AppEnv>, withScope: WithScope) {
       'cache-control': 'public, max-age=3600',
     });
   });
+  app.get(DOCUMENT_PATH, (c) =>
+    withScope(c, async (context) =>
+      context.principal.kind === 'anonymous'
+        ? errorResponse('UNAUTHORIZED', 'Authentication required', c.var.requestId)
+        : new Response(shownJson, { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
   app.get('/api/docs', (c) =>
     withScope(c, async (context) =>
       context.principal.kind === 'anonymous'

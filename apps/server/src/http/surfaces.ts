@@ -4,7 +4,7 @@ import { SmartCoercionPlugin } from '@orpc/json-schema';
 import { OpenAPIHandler } from '@orpc/openapi/fetch';
 import { ORPCError, type AnyRouter } from '@orpc/server';
 import { RPCHandler } from '@orpc/server/fetch';
-import type { Hono } from 'hono';
+import type { Hono, Next } from 'hono';
 import type { AppContext, AppEnv } from './env.ts';
 import { rpcEndpoint } from './error-envelope.ts';
 import { errorBody, errorResponse, normalizeError } from './errors.ts';
@@ -109,6 +109,15 @@ export function mountKeyedSurface(
   };
   app.post('/api/:pluginId/', keyedRoute);
   app.post('/api/:pluginId', keyedRoute);
+  // A plugin's mount takes POST only: another method is 405 naming it (HEAD is GET without the
+  // body here); a name that is no plugin falls through to the routes after, and to 404.
+  const wrongMethod = async (c: AppContext, next: Next) => {
+    if (!dispatchers.has(c.req.param('pluginId') ?? '')) return next();
+    return errorResponse('METHOD_NOT_ALLOWED', `Use POST for ${c.req.path}`, c.var.requestId, {
+      headers: { allow: 'POST' },
+    });
+  };
+  app.on(['GET', 'PUT', 'PATCH', 'DELETE'], ['/api/:pluginId/', '/api/:pluginId'], wrongMethod);
 }
 
 /** `/api/{pluginId}/{procedure}`: oRPC's own protocol, for `@orpc/client`. */

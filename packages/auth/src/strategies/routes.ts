@@ -40,6 +40,11 @@ const logoutOperation = {
   description:
     'Answers 200 whether or not a session was found. With the session cookie, `Origin` must be the server or the web UI and the request `application/json`, as for every change made with the cookie.',
   security: [{ sessionCookie: [] }, {}],
+  // Body-less without a cookie; with it, a change must come as JSON (`{}`).
+  requestBody: {
+    required: false,
+    content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } },
+  },
   responses: {
     '200': {
       description: 'Signed out; the session cookie is cleared.',

@@ -1643,9 +1643,9 @@ export const incidentGetIncidents = <ThrowOnError extends boolean = false>(optio
 });
 
 /**
- * A page of incidents, newest first, with the total; resolved ones only when asked.
+ * Incidents, newest first, a page at a time; resolved ones too when asked.
  *
- * Pages by `cursor` (stable while incidents are added) or by `offset`.
+ * Pages by `cursor` like every list: pass `nextCursor` back until it is null (stable while incidents are added).
  *
  * Needs the access rule `incident.incident.read`. Leaves out what is attached only to a `catalog.system` the caller may not see (team access).
  */
@@ -2100,7 +2100,11 @@ export const authLogout = <ThrowOnError extends boolean = false>(options?: Optio
             type: 'apiKey'
         }],
     url: '/api/auth-backend/logout',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
 });
 
 /**

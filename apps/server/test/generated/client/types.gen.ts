@@ -726,15 +726,6 @@ export type Severity = 'minor' | 'major' | 'critical';
 
 export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
 
-export type IncidentPage = {
-    incidents: Array<Incident>;
-    /**
-     * Pass as `cursor` to read the next page; null when this page is the last.
-     */
-    nextCursor: string | null;
-    total: number;
-};
-
 export type IncidentDetail = {
     id: string;
     title: string;
@@ -7485,7 +7476,6 @@ export type IncidentListIncidentsData = {
          * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
         cursor?: string | null;
-        offset?: number;
     };
     url: '/rest/incident/listIncidents';
 };
@@ -7527,7 +7517,13 @@ export type IncidentListIncidentsResponses = {
     /**
      * OK
      */
-    200: IncidentPage;
+    200: {
+        incidents: Array<Incident>;
+        /**
+         * Pass as `cursor` to read the next page; null when this page is the last.
+         */
+        nextCursor: string | null;
+    };
 };
 
 export type IncidentListIncidentsResponse = IncidentListIncidentsResponses[keyof IncidentListIncidentsResponses];
@@ -10019,7 +10015,6 @@ export type IncidentKeyedData = {
              * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
             cursor?: string | null;
-            offset?: number;
         };
         getIncident?: {
             id: string;
@@ -10111,7 +10106,13 @@ export type IncidentKeyedResponses = {
              */
             nextCursor: string | null;
         };
-        listIncidents?: IncidentPage;
+        listIncidents?: {
+            incidents: Array<Incident>;
+            /**
+             * Pass as `cursor` to read the next page; null when this page is the last.
+             */
+            nextCursor: string | null;
+        };
         getIncident?: IncidentDetail;
         createIncident?: IncidentDetail;
         updateIncident?: IncidentDetail;
@@ -10307,7 +10308,9 @@ export type StatuspageKeyedResponses = {
 export type StatuspageKeyedResponse = StatuspageKeyedResponses[keyof StatuspageKeyedResponses];
 
 export type AuthLogoutData = {
-    body?: never;
+    body?: {
+        [key: string]: never;
+    };
     path?: never;
     query?: never;
     url: '/api/auth-backend/logout';
@@ -10837,7 +10840,7 @@ export type StatuspagePublicPageResponses = {
     /**
      * The published page.
      */
-    200: string;
+    200: StatusPagePublic;
 };
 
 export type StatuspagePublicPageResponse = StatuspagePublicPageResponses[keyof StatuspagePublicPageResponses];

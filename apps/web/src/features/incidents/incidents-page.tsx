@@ -69,9 +69,9 @@ export function IncidentsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {incidents.data && incidents.data.total > rows.length && (
+      {incidents.data?.nextCursor && (
         <Text c="dimmed" size="sm">
-          Showing the newest {rows.length} of {incidents.data.total}.
+          Showing the newest {rows.length}; older incidents are not shown.
         </Text>
       )}
     </Page>
