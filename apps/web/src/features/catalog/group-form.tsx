@@ -4,6 +4,7 @@ import { FormDialog } from '../../ui/form-dialog.tsx';
 import { membershipChanges } from './membership.ts';
 import { SystemsPicker } from '../../ui/systems-picker.tsx';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 
 export interface GroupFields {
   id?: string;
@@ -42,8 +43,8 @@ export function GroupForm({
   initial: GroupFields;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
+  const fields = useNameDescription(initial);
+  const { name, description } = fields;
   const [systemIds, setSystemIds] = useState(initial.systemIds);
   return (
     <FormDialog
@@ -54,13 +55,7 @@ export function GroupForm({
     >
       {(issues) => (
         <>
-          <NameDescriptionFields
-            name={name}
-            description={description}
-            issues={issues}
-            onName={setName}
-            onDescription={setDescription}
-          />
+          <NameDescriptionFields {...fields} issues={issues} />
           <SystemsPicker label="Systems" value={systemIds} onChange={setSystemIds} />
         </>
       )}

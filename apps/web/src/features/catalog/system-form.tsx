@@ -2,6 +2,7 @@ import { TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 
 export interface SystemFields {
   name: string;
@@ -26,8 +27,8 @@ export function SystemForm({
   onClose: () => void;
   save: (fields: SystemFields) => Promise<unknown>;
 }) {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
+  const fields = useNameDescription(initial);
+  const { name, description } = fields;
   const [owner, setOwner] = useState(initial.owner ?? '');
   const [tags, setTags] = useState(initial.tags);
   return (
@@ -41,13 +42,7 @@ export function SystemForm({
     >
       {(issues) => (
         <>
-          <NameDescriptionFields
-            name={name}
-            description={description}
-            issues={issues}
-            onName={setName}
-            onDescription={setDescription}
-          />
+          <NameDescriptionFields {...fields} issues={issues} />
           <TextInput
             label="Owner"
             description="A person or team answerable for it."

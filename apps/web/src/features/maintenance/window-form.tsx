@@ -5,6 +5,7 @@ import { FormDialog } from '../../ui/form-dialog.tsx';
 import { SystemsPicker } from '../../ui/systems-picker.tsx';
 import { localToInstant } from './window-phase.ts';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 
 export interface WindowFields {
   title: string;
@@ -47,8 +48,7 @@ export function WindowForm({
   onClose: () => void;
   save: (fields: WindowFields) => Promise<unknown>;
 }) {
-  const [windowTitle, setWindowTitle] = useState(initial.title);
-  const [description, setDescription] = useState(initial.description);
+  const fields = useNameDescription({ name: initial.title, description: initial.description });
   const [systemIds, setSystemIds] = useState(initial.systemIds);
   const [startAt, setStartAt] = useState(instantToLocal(initial.startAt));
   const [endAt, setEndAt] = useState(instantToLocal(initial.endAt));
@@ -59,8 +59,8 @@ export function WindowForm({
       onClose={onClose}
       save={() =>
         save({
-          title: windowTitle,
-          description,
+          title: fields.name,
+          description: fields.description,
           systemIds,
           startAt: pickedInstant(startAt, initial.startAt),
           endAt: pickedInstant(endAt, initial.endAt),
@@ -69,15 +69,7 @@ export function WindowForm({
     >
       {(issues) => (
         <>
-          <NameDescriptionFields
-            name={windowTitle}
-            description={description}
-            issues={issues}
-            onName={setWindowTitle}
-            onDescription={setDescription}
-            nameLabel="Title"
-            nameField="title"
-          />
+          <NameDescriptionFields {...fields} issues={issues} nameLabel="Title" nameField="title" />
           <SystemsPicker
             label="Systems"
             required
