@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { formatTime } from '../../ui/format-time.ts';
 import { Page } from '../../ui/page.tsx';
 import { ScheduleWindow } from './schedule-window.tsx';
 import { windowPhase } from './window-phase.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 const phaseColor = { active: 'blue', upcoming: 'gray', past: 'dark' } as const;
 
@@ -42,9 +43,7 @@ export function MaintenancePage() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={phaseColor[phase]} variant="light" c="var(--mantine-color-text)">
-                    {phase}
-                  </Badge>
+                  <LightBadge color={phaseColor[phase]}>{phase}</LightBadge>
                 </Table.Td>
                 <Table.Td>{formatTime(window.startAt)}</Table.Td>
                 <Table.Td>{formatTime(window.endAt)}</Table.Td>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { LoadMore } from '../../ui/load-more.tsx';
 import { QueryBody } from '../../ui/query-body.tsx';
 import { Page } from '../../ui/page.tsx';
 import { CreateStatusPage } from './create-status-page.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** Every status page the person may read, drafts included, by slug. */
 export function StatusPagesPage() {
@@ -62,13 +63,9 @@ export function StatusPagesPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge
-                  color={page.published ? 'green' : 'gray'}
-                  variant="light"
-                  c="var(--mantine-color-text)"
-                >
+                <LightBadge color={page.published ? 'green' : 'gray'}>
                   {page.published ? 'Published' : 'Draft'}
-                </Badge>
+                </LightBadge>
               </Table.Td>
               <Table.Td>{formatTime(page.updatedAt)}</Table.Td>
             </Table.Tr>

@@ -1,4 +1,4 @@
-import { Badge, Button, SegmentedControl, Table } from '@mantine/core';
+import { Button, SegmentedControl, Table } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { ListSection } from '../../ui/list-section.tsx';
 import { LoadMore } from '../../ui/load-more.tsx';
 import { QueryBody } from '../../ui/query-body.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 type Subscriber = Awaited<
   ReturnType<ApiClient['statuspage']['getSubscribers']>
@@ -66,14 +67,12 @@ export function SubscribersSection({ pageId }: { pageId: string }) {
             <Table.Tr key={subscriber.id} data-subscriber={subscriber.email}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{subscriber.email}</Table.Td>
               <Table.Td>
-                <Badge
+                <LightBadge
                   color={subscriber.status === 'confirmed' ? 'green' : 'gray'}
-                  variant="light"
-                  c="var(--mantine-color-text)"
                   data-status={subscriber.status}
                 >
                   {subscriber.status === 'confirmed' ? 'Confirmed' : 'Pending'}
-                </Badge>
+                </LightBadge>
               </Table.Td>
               <Table.Td>{formatTime(subscriber.confirmedAt ?? subscriber.createdAt)}</Table.Td>
               <Table.Td>
