@@ -3,6 +3,15 @@ import type { ReactNode } from 'react';
 import { fieldIssues } from '../api/errors.ts';
 import { ModalForm } from './modal-form.tsx';
 
+/** The props of a form, in a FormDialog, that creates or edits one `T` (saved by `save`). */
+export interface FieldsFormProps<T> {
+  title: string;
+  submitLabel: string;
+  initial: T;
+  onClose: () => void;
+  save: (fields: T) => Promise<unknown>;
+}
+
 /**
  * A dialog holding one form that saves with `save`: on success it closes and every query is asked
  * again (also after a failure, which may have saved part). A failure naming fields is shown

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, type FieldsFormProps } from '../../ui/form-dialog.tsx';
 import { membershipChanges } from './membership.ts';
 import { SystemsPicker } from '../../ui/systems-picker.tsx';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
@@ -32,27 +32,12 @@ async function saveGroup(initial: GroupFields, fields: GroupFields) {
 }
 
 /** A group's name, description and member systems: to create or edit one. */
-export function GroupForm({
-  title,
-  submitLabel,
-  initial,
-  onClose,
-}: {
-  title: string;
-  submitLabel: string;
-  initial: GroupFields;
-  onClose: () => void;
-}) {
+export function GroupForm({ initial, ...dialog }: Omit<FieldsFormProps<GroupFields>, 'save'>) {
   const fields = useNameDescription(initial);
   const { name, description } = fields;
   const [systemIds, setSystemIds] = useState(initial.systemIds);
   return (
-    <FormDialog
-      title={title}
-      submitLabel={submitLabel}
-      onClose={onClose}
-      save={() => saveGroup(initial, { name, description, systemIds })}
-    >
+    <FormDialog {...dialog} save={() => saveGroup(initial, { name, description, systemIds })}>
       {(issues) => (
         <>
           <NameDescriptionFields {...fields} issues={issues} />

@@ -1,7 +1,7 @@
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, type FieldsFormProps } from '../../ui/form-dialog.tsx';
 import { SystemsPicker } from '../../ui/systems-picker.tsx';
 import { localToInstant } from './window-phase.ts';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
@@ -35,28 +35,14 @@ const pickedInstant = (picked: string | null, stored: string) =>
   picked === instantToLocal(stored) ? stored : (localToInstant(picked) ?? '');
 
 /** Title, systems and a start and end picked in the browser's time zone: to schedule or edit a window. */
-export function WindowForm({
-  title,
-  submitLabel,
-  initial,
-  onClose,
-  save,
-}: {
-  title: string;
-  submitLabel: string;
-  initial: WindowFields;
-  onClose: () => void;
-  save: (fields: WindowFields) => Promise<unknown>;
-}) {
+export function WindowForm({ initial, save, ...dialog }: FieldsFormProps<WindowFields>) {
   const fields = useNameDescription({ name: initial.title, description: initial.description });
   const [systemIds, setSystemIds] = useState(initial.systemIds);
   const [startAt, setStartAt] = useState(instantToLocal(initial.startAt));
   const [endAt, setEndAt] = useState(instantToLocal(initial.endAt));
   return (
     <FormDialog
-      title={title}
-      submitLabel={submitLabel}
-      onClose={onClose}
+      {...dialog}
       save={() =>
         save({
           title: fields.name,
