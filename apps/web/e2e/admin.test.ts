@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signedInPage } from './support/browser.ts';
+import { newPage, signedInPage } from './support/browser.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 let ui: UiServer;
 let browser: Browser;
@@ -27,9 +28,7 @@ interface Role {
 }
 
 beforeAll(async () => {
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  ({ ui, browser, admin } = await startBrowserSuite());
   const { roles } = await ui.call<{ roles: Role[] }>('auth', 'getRoles', { limit: 100 }, admin);
   const usersRole = roles.find((role) => role.name === 'users')!;
   const readers = await ui.call<Role>(
@@ -49,10 +48,7 @@ beforeAll(async () => {
   );
   systemId = system.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-});
+afterAll(() => closeAll(browser, ui));
 
 /** Picks an option of a Mantine select (a combobox, or a textbox when searchable). */
 async function pick(page: Page, scope: Locator | Page, label: RegExp, option: string) {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   startSmtpTestServer,
   type ReceivedMail,
@@ -7,68 +5,32 @@ import {
 } from '@checkline/notification-smtp/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { signedInPage } from './support/browser.ts';
+import { startTarget, type Target } from './support/target.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { enableSmtpChannel, firstMail } from './support/mail.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 let ui: UiServer;
 let browser: Browser;
 let smtp: SmtpTestServer;
 let admin: Record<string, string>;
-let target: Server;
-let targetUrl: string;
+let target: Target;
 
 beforeAll(async () => {
-  target = createServer((_request, response) => response.writeHead(500).end('broken'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+  target = await startTarget((_request, response) => response.writeHead(500).end('broken'));
   smtp = await startSmtpTestServer();
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
-  await ui.call(
-    'notification',
-    'updateStrategy',
-    {
-      strategyId: 'notification-smtp.smtp',
-      enabled: true,
-      config: {
-        host: 'localhost',
-        port: smtp.port,
-        secure: false,
-        fromAddress: 'alerts@status.example',
-      },
-    },
-    admin,
-  );
+  ({ ui, browser, admin } = await startBrowserSuite());
+  await enableSmtpChannel(ui, admin, smtp, 'alerts@status.example');
   // Everything the admin can read: health, incident and maintenance events.
   await ui.call('notification', 'createSubscription', {}, admin);
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-  await smtp?.close();
-  await new Promise((resolve) => target?.close(resolve));
-});
+afterAll(() => closeAll(browser, ui, smtp, target));
 
 const WAIT_MS = 90_000;
 // A mail may wait behind an earlier one of the same system that failed once under load and is
 // retried after the first retry delay (deliveries of one system go one at a time).
 const MAIL_WAIT_MS = 240_000;
-
-/** The first message whose subject matches, waiting (bounded) for it to arrive. */
-async function mailWithSubject(subject: RegExp): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = smtp.received.find((message) => subject.test(message.mail.subject ?? ''));
-        return found !== undefined;
-      },
-      { timeout: MAIL_WAIT_MS, interval: 250 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** Every link of the message's HTML part that points into the app (not unsubscribe links). */
 function appLinks(message: ReceivedMail): string[] {
@@ -93,7 +55,7 @@ describe('the links of real alert e-mails open the right pages', { timeout: 900_
         systemId: system.id,
         name: 'front',
         type: 'healthcheck.http',
-        config: { url: targetUrl },
+        config: { url: target.url },
         intervalSeconds: 3_600,
         timeoutMs: 5_000,
       },
@@ -134,7 +96,9 @@ describe('the links of real alert e-mails open the right pages', { timeout: 900_
     ];
     const { page } = await signedInPage(browser, ui.url, testAdmin);
     for (const { subject, path, heading } of expected) {
-      const message = await mailWithSubject(subject);
+      const message = await firstMail(smtp, (message) => subject.test(message.mail.subject ?? ''), {
+        timeout: MAIL_WAIT_MS,
+      });
       expect(message.recipients).toEqual([testAdmin.email]);
       const links = appLinks(message);
       expect(links).toContain(`${ui.url}${path}`);

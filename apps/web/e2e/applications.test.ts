@@ -1,17 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 let ui: UiServer;
 let browser: Browser;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  ({ ui, browser, admin } = await startBrowserSuite());
   await ui.call(
     'auth',
     'createRole',
@@ -19,10 +18,7 @@ beforeAll(async () => {
     admin,
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-});
+afterAll(() => closeAll(browser, ui));
 
 /** What a call with the key answers: the status of reading the catalog. */
 async function catalogStatusWith(key: string): Promise<number> {

@@ -1,9 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { openedDialog } from './support/dialog.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { createPersonWithRules } from './support/people.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 let ui: UiServer;
 let browser: Browser;
@@ -11,36 +13,15 @@ let admin: Record<string, string>;
 const viewer = { email: 'viewer@example.com', password: 'viewer-password-123', name: 'Vic Viewer' };
 
 beforeAll(async () => {
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
-  const { roles } = await ui.call<{ roles: { id: string; name: string }[] }>(
-    'auth',
-    'getRoles',
-    { limit: 100 },
-    admin,
-  );
-  const usersRole = roles.find((role) => role.name === 'users')!;
-  const monitoring = await ui.call<{ id: string }>(
-    'auth',
-    'createRole',
-    {
-      name: 'monitoring-readers',
-      accessRules: [
-        'catalog.catalog.read',
-        'healthcheck.healthcheck.read',
-        'incident.incident.read',
-        'maintenance.maintenance.read',
-      ],
-    },
-    admin,
-  );
-  await ui.call('auth', 'createUser', { ...viewer, roleIds: [usersRole.id, monitoring.id] }, admin);
+  ({ ui, browser, admin } = await startBrowserSuite());
+  await createPersonWithRules(ui, admin, viewer, 'monitoring-readers', [
+    'catalog.catalog.read',
+    'healthcheck.healthcheck.read',
+    'incident.incident.read',
+    'maintenance.maintenance.read',
+  ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-});
+afterAll(() => closeAll(browser, ui));
 
 const WAIT_MS = 60_000;
 

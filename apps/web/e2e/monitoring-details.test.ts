@@ -1,31 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { openedDialog } from './support/dialog.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { startTarget, type Target } from './support/target.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 let ui: UiServer;
 let browser: Browser;
 let admin: Record<string, string>;
-let target: Server;
-let targetUrl: string;
+let target: Target;
 
 beforeAll(async () => {
-  target = createServer((_request, response) => response.end('ok'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  target = await startTarget((_request, response) => response.end('ok'));
+  ({ ui, browser, admin } = await startBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-  await new Promise((resolve) => target?.close(resolve));
-});
+afterAll(() => closeAll(browser, ui, target));
 
 const WAIT_MS = 60_000;
 
@@ -103,7 +94,7 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
         systemId: system.id,
         name: 'home',
         type: 'healthcheck.http',
-        config: { url: targetUrl },
+        config: { url: target.url },
         intervalSeconds: 10,
         timeoutMs: 5000,
       },

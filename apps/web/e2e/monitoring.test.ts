@@ -1,35 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { startTarget, type Target } from './support/target.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 let ui: UiServer;
 let browser: Browser;
 let admin: Record<string, string>;
-let target: Server;
-let targetUrl: string;
+let target: Target;
 /** What the loopback target answers: 200 while healthy, 500 once the test makes it fail. */
 let targetStatus = 200;
 
 beforeAll(async () => {
-  target = createServer((_request, response) => {
+  target = await startTarget((_request, response) => {
     response.statusCode = targetStatus;
     response.end(targetStatus === 200 ? 'ok' : 'broken');
   });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  ({ ui, browser, admin } = await startBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-  await new Promise((resolve) => target?.close(resolve));
-});
+afterAll(() => closeAll(browser, ui, target));
 
 /** One interval of the check (the shortest allowed) plus the dashboard's refresh, with margin. */
 const STATUS_CHANGE_WAIT_MS = 60_000;
@@ -52,7 +43,7 @@ describe('the monitoring screens in a real browser', { timeout: 240_000 }, () =>
     await dialog.getByLabel(/^Name/).fill('homepage');
     await dialog.getByLabel(/^Interval/).fill('10');
     await dialog.getByRole('textbox', { name: 'Timeout (ms)' }).fill('5000');
-    await dialog.getByLabel(/^Url/).fill(targetUrl);
+    await dialog.getByLabel(/^Url/).fill(target.url);
     await expect
       .poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity))
       .toBe('1');
@@ -65,7 +56,7 @@ describe('the monitoring screens in a real browser', { timeout: 240_000 }, () =>
       { systemId: system.id },
       admin,
     );
-    expect(checks.healthChecks).toMatchObject([{ name: 'homepage', config: { url: targetUrl } }]);
+    expect(checks.healthChecks).toMatchObject([{ name: 'homepage', config: { url: target.url } }]);
 
     await page.goto(`${ui.url}/`);
     const row = page.locator('[data-system="checkout-api"]');

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 /**
  * Channel administration in a real browser: the e-mail strategy's config has a secret (the SMTP
@@ -34,14 +35,9 @@ const smtpStrategy = async () => {
 };
 
 beforeAll(async () => {
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  ({ ui, browser, admin } = await startBrowserSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-});
+afterAll(() => closeAll(browser, ui));
 
 describe('notification channel administration in a real browser', { timeout: 180_000 }, () => {
   it('keeps the SMTP password secret and refuses an invalid colour in the form and on the server', async () => {

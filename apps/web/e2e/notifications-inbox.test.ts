@@ -5,15 +5,17 @@ import {
 } from '@checkline/notification-smtp/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { enableSmtpChannel, SMTP_STRATEGY } from './support/mail.ts';
+import { type UiServer } from './support/ui-server.ts';
 
 /**
  * A person's side of notifications in a real browser: the inbox and its badge kept current by
  * the event stream, and a real e-mail's unsubscribe link confirmed on the settings page.
  */
-const STRATEGY = 'notification-smtp.smtp';
+const STRATEGY = SMTP_STRATEGY;
 const person = { email: 'reader@example.com', password: 'a-long-enough-password-42' };
 
 let ui: UiServer;
@@ -47,9 +49,7 @@ const badgeOf = (page: Page, count: number) =>
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  ({ ui, browser, admin } = await startBrowserSuite());
   const senders = await ui.call<{ id: string }>(
     'auth',
     'createRole',
@@ -78,11 +78,7 @@ beforeAll(async () => {
   );
   personId = user.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-  await smtp?.close();
-});
+afterAll(() => closeAll(browser, ui, smtp));
 
 describe('the inbox and e-mail unsubscribe in a real browser', { timeout: 180_000 }, () => {
   it('shows a notification sent through the API in open tabs without a reload, with the badge counting it', async () => {
@@ -146,21 +142,7 @@ describe('the inbox and e-mail unsubscribe in a real browser', { timeout: 180_00
   });
 
   it('confirms the unsubscribe link of a real e-mail and switches the channel off', async () => {
-    await ui.call(
-      'notification',
-      'updateStrategy',
-      {
-        strategyId: STRATEGY,
-        enabled: true,
-        config: {
-          host: 'localhost',
-          port: smtp.port,
-          secure: false,
-          fromAddress: 'alerts@status.example',
-        },
-      },
-      admin,
-    );
+    await enableSmtpChannel(ui, admin, smtp, 'alerts@status.example');
     expect((await myChannel())?.enabled).toBe(true);
     await ui.call(
       'notification',

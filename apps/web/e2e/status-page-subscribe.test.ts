@@ -1,14 +1,13 @@
-import {
-  startSmtpTestServer,
-  type ReceivedMail,
-  type SmtpTestServer,
-} from '@checkline/notification-smtp/testing';
-import type { Browser, Page } from 'playwright-core';
+import { startSmtpTestServer, type SmtpTestServer } from '@checkline/notification-smtp/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signedInPage } from './support/browser.ts';
+import { newPage, signedInPage } from './support/browser.ts';
 import { openedDialog } from './support/dialog.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { createPersonWithRules } from './support/people.ts';
+import { enableSmtpChannel, firstMail } from './support/mail.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 /**
  * Issue 23, subscribing in the UI: a visitor subscribes from the public page (no cookie sent),
@@ -28,24 +27,8 @@ const NEUTRAL = 'Check your inbox to confirm.';
 
 beforeAll(async () => {
   smtp = await startSmtpTestServer();
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
-  await ui.call(
-    'notification',
-    'updateStrategy',
-    {
-      strategyId: 'notification-smtp.smtp',
-      enabled: true,
-      config: {
-        host: 'localhost',
-        port: smtp.port,
-        secure: false,
-        fromAddress: 'status@status.example',
-      },
-    },
-    admin,
-  );
+  ({ ui, browser, admin } = await startBrowserSuite());
+  await enableSmtpChannel(ui, admin, smtp, 'status@status.example');
   const system = await ui.call<{ id: string }>('catalog', 'createSystem', { name: 'api' }, admin);
   const page = await ui.call<{ id: string }>(
     'statuspage',
@@ -62,27 +45,26 @@ beforeAll(async () => {
   await ui.call('statuspage', 'publishPage', { id: page.id }, admin);
   pageId = page.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-  await smtp?.close();
-});
+afterAll(() => closeAll(browser, ui, smtp));
 
 /** The first mail to `address` whose subject matches, waiting (bounded) for it. */
-async function mailTo(address: string, subject: string): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = smtp.received.find(
-          (message) => message.recipients.includes(address) && message.mail.subject === subject,
-        );
-        return found !== undefined;
-      },
-      { timeout: WAIT_MS, interval: 100 },
-    )
-    .toBe(true);
-  return found!;
+const mailTo = (address: string, subject: string) =>
+  firstMail(
+    smtp,
+    (message) => message.recipients.includes(address) && message.mail.subject === subject,
+    { timeout: WAIT_MS, interval: 100 },
+  );
+
+/** The addresses the subscribers table lists once the filter `label` is picked. */
+async function subscribersFiltered(subscribers: Locator, label: string) {
+  await subscribers
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
+  return () =>
+    subscribers
+      .locator('[data-subscriber]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-subscriber')));
 }
 
 /** Every request the page sends to the server's API, with its cookie (if any). */
@@ -200,28 +182,10 @@ describe('subscribing to a status page in a real browser', { timeout: 240_000 },
     await subscribers
       .locator('[data-subscriber="eager@example.net"]')
       .waitFor({ timeout: WAIT_MS });
-    await subscribers
-      .locator('label')
-      .filter({ hasText: /^Pending$/ })
-      .click();
-    await expect
-      .poll(() =>
-        subscribers
-          .locator('[data-subscriber]')
-          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-subscriber'))),
-      )
-      .toEqual(['eager@example.net']);
-    await subscribers
-      .locator('label')
-      .filter({ hasText: /^Confirmed$/ })
-      .click();
-    await expect
-      .poll(() =>
-        subscribers
-          .locator('[data-subscriber]')
-          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-subscriber'))),
-      )
-      .toEqual(['visitor@example.net']);
+    const pending = await subscribersFiltered(subscribers, 'Pending');
+    await expect.poll(pending).toEqual(['eager@example.net']);
+    const confirmed = await subscribersFiltered(subscribers, 'Confirmed');
+    await expect.poll(confirmed).toEqual(['visitor@example.net']);
 
     await subscribers.getByRole('button', { name: 'Remove visitor@example.net' }).click();
     const dialog = await openedDialog(page, 'Remove subscriber');
@@ -237,21 +201,11 @@ describe('subscribing to a status page in a real browser', { timeout: 240_000 },
   });
 
   it('shows no subscribers to someone who may read the page but not manage it', async () => {
-    const { roles } = await ui.call<{ roles: { id: string; name: string }[] }>(
-      'auth',
-      'getRoles',
-      { limit: 100 },
-      admin,
-    );
-    const usersRole = roles.find((role) => role.name === 'users')!;
-    const readers = await ui.call<{ id: string }>(
-      'auth',
-      'createRole',
-      { name: 'status-readers', accessRules: ['statuspage.page.read', 'catalog.catalog.read'] },
-      admin,
-    );
     const reader = { email: 'reader@example.com', password: 'reader-password-123', name: 'Rea' };
-    await ui.call('auth', 'createUser', { ...reader, roleIds: [usersRole.id, readers.id] }, admin);
+    await createPersonWithRules(ui, admin, reader, 'status-readers', [
+      'statuspage.page.read',
+      'catalog.catalog.read',
+    ]);
     const { page } = await signedInPage(browser, ui.url, reader);
     const requests = recordApiRequests(page);
     await page.goto(`${ui.url}/status-pages/${pageId}`);

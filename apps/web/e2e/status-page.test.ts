@@ -1,11 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './support/browser.ts';
+import { signedInPage } from './support/browser.ts';
 import { openedDialog } from './support/dialog.ts';
 import { checkScreen } from './support/screen.ts';
-import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts';
+import { startTarget, type Target } from './support/target.ts';
+import { closeAll, startBrowserSuite } from './support/suite.ts';
+import { createPersonWithRules } from './support/people.ts';
+import { testAdmin, type UiServer } from './support/ui-server.ts';
 
 /**
  * Issue 23: the public status page as an anonymous visitor sees it (no sign-in, no call but the
@@ -14,7 +15,7 @@ import { startUiServer, testAdmin, type UiServer } from './support/ui-server.ts'
 let ui: UiServer;
 let browser: Browser;
 let admin: Record<string, string>;
-let target: Server;
+let target: Target;
 const ids: Record<string, string> = {};
 
 const WAIT_MS = 60_000;
@@ -37,12 +38,8 @@ async function scheduledRunsOf(systemIds: string[]) {
 }
 
 beforeAll(async () => {
-  target = createServer((_request, response) => response.end('ok'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
-  ui = await startUiServer();
-  browser = await launchBrowser();
-  admin = await ui.sessionOf(testAdmin.email, testAdmin.password);
+  target = await startTarget((_request, response) => response.end('ok'));
+  ({ ui, browser, admin } = await startBrowserSuite());
   const system = async (name: string) =>
     (await ui.call<{ id: string }>('catalog', 'createSystem', { name }, admin)).id;
   ids.payments = await system('payments-internal-name');
@@ -56,7 +53,7 @@ beforeAll(async () => {
         systemId,
         name: 'check-internal-name',
         type: 'healthcheck.http',
-        config: { url: targetUrl },
+        config: { url: target.url },
         intervalSeconds: 3_600,
         timeoutMs: 2_000,
       },
@@ -119,11 +116,7 @@ beforeAll(async () => {
   await ui.call('statuspage', 'publishPage', { id: page.id }, admin);
   ids.page = page.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await ui?.close();
-  await new Promise((resolve) => target?.close(resolve));
-});
+afterAll(() => closeAll(browser, ui, target));
 
 /** An anonymous visitor's page, with every request it sends to the server's API recorded. */
 async function anonymousPage(colorScheme: 'light' | 'dark') {
@@ -297,23 +290,13 @@ describe('the public status page in a real browser', { timeout: 240_000 }, () =>
   });
 
   it('shows the admin screens only to whom the rules allow, read-only without manage', async () => {
-    const { roles } = await ui.call<{ roles: { id: string; name: string }[] }>(
-      'auth',
-      'getRoles',
-      { limit: 100 },
-      admin,
-    );
-    const usersRole = roles.find((role) => role.name === 'users')!;
-    const readers = await ui.call<{ id: string }>(
-      'auth',
-      'createRole',
-      { name: 'status-readers', accessRules: ['statuspage.page.read', 'catalog.catalog.read'] },
-      admin,
-    );
     const reader = { email: 'reader@example.com', password: 'reader-password-123', name: 'Rea' };
     const other = { email: 'other@example.com', password: 'other-password-123', name: 'Oto' };
-    await ui.call('auth', 'createUser', { ...reader, roleIds: [usersRole.id, readers.id] }, admin);
-    await ui.call('auth', 'createUser', { ...other, roleIds: [usersRole.id] }, admin);
+    const { usersRoleId } = await createPersonWithRules(ui, admin, reader, 'status-readers', [
+      'statuspage.page.read',
+      'catalog.catalog.read',
+    ]);
+    await ui.call('auth', 'createUser', { ...other, roleIds: [usersRoleId] }, admin);
 
     const asReader = (await signedInPage(browser, ui.url, reader)).page;
     await asReader.goto(`${ui.url}/status-pages`);

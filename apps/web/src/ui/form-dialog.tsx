@@ -1,8 +1,16 @@
-import { Button, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { fieldIssues } from '../api/errors.ts';
-import { ErrorAlert } from './error-alert.tsx';
+import { ModalForm } from './modal-form.tsx';
+
+/** The props of a form, in a FormDialog, that creates or edits one `T` (saved by `save`). */
+export interface FieldsFormProps<T> {
+  title: string;
+  submitLabel: string;
+  initial: T;
+  onClose: () => void;
+  save: (fields: T) => Promise<unknown>;
+}
 
 /**
  * A dialog holding one form that saves with `save`: on success it closes and every query is asked
@@ -28,23 +36,17 @@ export function FormDialog({
     onSuccess: onClose,
     onSettled: () => queryClient.invalidateQueries(),
   });
-  const issues = fieldIssues(saving.error);
   return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          saving.mutate();
-        }}
-      >
-        <Stack>
-          {Object.keys(issues).length === 0 && <ErrorAlert error={saving.error} />}
-          {children(issues)}
-          <Button type="submit" loading={saving.isPending}>
-            {submitLabel}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      title={title}
+      onClose={onClose}
+      centered
+      onSubmit={() => saving.mutate()}
+      error={saving.error}
+      saving={saving.isPending}
+      submitLabel={submitLabel}
+    >
+      {children(fieldIssues(saving.error))}
+    </ModalForm>
   );
 }

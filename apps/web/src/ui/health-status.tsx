@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { LightBadge } from './light-badge.tsx';
 
 export const healthStatusOrder = [
   'unhealthy',
@@ -20,13 +20,8 @@ const colors: Record<HealthStatusName, string> = {
 /** A system's health as a badge; the word is always shown, so colour is never the only cue. */
 export function HealthBadge({ status }: { status: HealthStatusName }) {
   return (
-    <Badge
-      color={colors[status]}
-      variant="light"
-      c="var(--mantine-color-text)"
-      data-status={status}
-    >
+    <LightBadge color={colors[status]} data-status={status}>
       {status}
-    </Badge>
+    </LightBadge>
   );
 }

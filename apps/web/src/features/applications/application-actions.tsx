@@ -1,9 +1,10 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orpc } from '../../api/client.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { RowMenu } from '../../ui/row-menu.tsx';
 import { ChangeExpiry } from './change-expiry.tsx';
 import { RotateSecret } from './rotate-secret.tsx';
 import { useRefreshApplications } from './use-applications.ts';
@@ -28,20 +29,13 @@ export function ApplicationActions({
   const close = () => setDialog(null);
   return (
     <>
-      <Menu position="bottom-end">
-        <Menu.Target>
-          <ActionIcon variant="default" aria-label={`Actions for ${application.name}`}>
-            <span aria-hidden="true">⋯</span>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setDialog('rotate')}>Rotate key</Menu.Item>
-          <Menu.Item onClick={() => setDialog('expiry')}>Change expiry</Menu.Item>
-          <Menu.Item color="red" onClick={() => setDialog('delete')}>
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu label={`Actions for ${application.name}`}>
+        <Menu.Item onClick={() => setDialog('rotate')}>Rotate key</Menu.Item>
+        <Menu.Item onClick={() => setDialog('expiry')}>Change expiry</Menu.Item>
+        <Menu.Item color="red" onClick={() => setDialog('delete')}>
+          Delete
+        </Menu.Item>
+      </RowMenu>
       <RotateSecret application={application} opened={dialog === 'rotate'} onClose={close} />
       {dialog === 'expiry' && <ChangeExpiry application={application} opened onClose={close} />}
       <ConfirmDialog

@@ -1,10 +1,11 @@
-import { Button, Modal, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orpc } from '../../api/client.ts';
 import { fieldIssues } from '../../api/errors.ts';
-import { ErrorAlert } from '../../ui/error-alert.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 import { SecretOnce } from '../../ui/secret-once.tsx';
 import { toInstant } from '../../ui/to-instant.ts';
 import { useRefreshApplications } from './use-applications.ts';
@@ -13,16 +14,15 @@ import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
 export function CreateApplication() {
   const [opened, setOpened] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const fields = useNameDescription({ name: '', description: '' });
   const [expires, setExpires] = useState<string | null>(null);
   const refresh = useRefreshApplications();
   const create = useMutation(
     orpc.auth.createApplication.mutationOptions({
       onSuccess: async (created) => {
         setOpened(false);
-        setName('');
-        setDescription('');
+        fields.onName('');
+        fields.onDescription('');
         setExpires(null);
         setSecret(created.secret);
         await refresh();
@@ -34,37 +34,33 @@ export function CreateApplication() {
   return (
     <>
       <Button onClick={() => setOpened(true)}>New application</Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="New application" centered>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate({ name, description, expiresAt: toInstant(expires) });
-          }}
-        >
-          <Stack>
-            {Object.keys(issues).length === 0 && <ErrorAlert error={create.error} />}
-            <NameDescriptionFields
-              name={name}
-              description={description}
-              issues={issues}
-              onName={setName}
-              onDescription={setDescription}
-            />
-            <DateTimePicker
-              label="Expires"
-              description="In your time zone; leave empty for never."
-              clearable
-              minDate={new Date()}
-              value={expires}
-              error={issues.expiresAt}
-              onChange={setExpires}
-            />
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      <ModalForm
+        title="New application"
+        opened={opened}
+        onClose={() => setOpened(false)}
+        centered
+        onSubmit={() =>
+          create.mutate({
+            name: fields.name,
+            description: fields.description,
+            expiresAt: toInstant(expires),
+          })
+        }
+        error={create.error}
+        saving={create.isPending}
+        submitLabel="Create"
+      >
+        <NameDescriptionFields {...fields} issues={issues} />
+        <DateTimePicker
+          label="Expires"
+          description="In your time zone; leave empty for never."
+          clearable
+          minDate={new Date()}
+          value={expires}
+          error={issues.expiresAt}
+          onChange={setExpires}
+        />
+      </ModalForm>
       <SecretOnce title="The application's key" secret={secret} onClose={() => setSecret(null)} />
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, Center, Code, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Code, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { ErrorAlert } from '../../ui/error-alert.tsx';
@@ -6,7 +6,9 @@ import { formatTime } from '../../ui/format-time.ts';
 import { Page } from '../../ui/page.tsx';
 import { toInstant } from '../../ui/to-instant.ts';
 import { useActors, useAuditLog } from './use-audit.ts';
-import { Loading } from '../../ui/loading.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { QueryBody } from '../../ui/query-body.tsx';
 
 export function AuditPage() {
   const [action, setAction] = useState('');
@@ -57,78 +59,56 @@ export function AuditPage() {
         />
       </Group>
       <ErrorAlert error={log.error} />
-      {log.isPending ? (
-        <Center mih={120}>
-          <Loading label="Loading the audit log" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text>No entries match.</Text>
-      ) : (
-        <Table.ScrollContainer
+      <QueryBody
+        pending={log.isPending}
+        loadingLabel="Loading the audit log"
+        isEmpty={rows.length === 0}
+        empty={<Text>No entries match.</Text>}
+      >
+        <DataTable
           minWidth={720}
           // No control inside to reach it by: the scrolling region itself takes the focus.
-          scrollAreaProps={{
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Audit entries' },
+          scroll={{
+            scrollAreaProps: {
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Audit entries' },
+            },
           }}
+          striped
+          verticalSpacing="xs"
+          columns={['When', 'Actor', 'Action', 'Target', 'Details']}
         >
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Actor</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="audit-entry">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(entry.at)}</Table.Td>
-                  <Table.Td>
-                    {(entry.actor.id && nameOf(entry.actor.id)) ?? entry.actor.id ?? '—'}
-                    <Text size="xs" c="dimmed">
-                      {entry.actor.kind}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Code>{entry.action}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    {entry.targetType}
-                    {entry.targetId && (
-                      <Text size="xs" c="dimmed">
-                        {nameOf(entry.targetId) ?? entry.targetId}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {Object.keys(entry.details).length > 0 && (
-                      <Code
-                        block
-                        maw={360}
-                        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-                      >
-                        {JSON.stringify(entry.details)}
-                      </Code>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {log.hasNextPage && (
-        <Button
-          variant="default"
-          w="fit-content"
-          loading={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+          {rows.map((entry) => (
+            <Table.Tr key={entry.id} data-testid="audit-entry">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(entry.at)}</Table.Td>
+              <Table.Td>
+                {(entry.actor.id && nameOf(entry.actor.id)) ?? entry.actor.id ?? '—'}
+                <Text size="xs" c="dimmed">
+                  {entry.actor.kind}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Code>{entry.action}</Code>
+              </Table.Td>
+              <Table.Td>
+                {entry.targetType}
+                {entry.targetId && (
+                  <Text size="xs" c="dimmed">
+                    {nameOf(entry.targetId) ?? entry.targetId}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {Object.keys(entry.details).length > 0 && (
+                  <Code block maw={360} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                    {JSON.stringify(entry.details)}
+                  </Code>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
+      <LoadMore query={log} />
     </Page>
   );
 }

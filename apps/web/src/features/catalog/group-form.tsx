@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, type FieldsFormProps } from '../../ui/form-dialog.tsx';
 import { membershipChanges } from './membership.ts';
 import { SystemsPicker } from '../../ui/systems-picker.tsx';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 
 export interface GroupFields {
   id?: string;
@@ -31,36 +32,15 @@ async function saveGroup(initial: GroupFields, fields: GroupFields) {
 }
 
 /** A group's name, description and member systems: to create or edit one. */
-export function GroupForm({
-  title,
-  submitLabel,
-  initial,
-  onClose,
-}: {
-  title: string;
-  submitLabel: string;
-  initial: GroupFields;
-  onClose: () => void;
-}) {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
+export function GroupForm({ initial, ...dialog }: Omit<FieldsFormProps<GroupFields>, 'save'>) {
+  const fields = useNameDescription(initial);
+  const { name, description } = fields;
   const [systemIds, setSystemIds] = useState(initial.systemIds);
   return (
-    <FormDialog
-      title={title}
-      submitLabel={submitLabel}
-      onClose={onClose}
-      save={() => saveGroup(initial, { name, description, systemIds })}
-    >
+    <FormDialog {...dialog} save={() => saveGroup(initial, { name, description, systemIds })}>
       {(issues) => (
         <>
-          <NameDescriptionFields
-            name={name}
-            description={description}
-            issues={issues}
-            onName={setName}
-            onDescription={setDescription}
-          />
+          <NameDescriptionFields {...fields} issues={issues} />
           <SystemsPicker label="Systems" value={systemIds} onChange={setSystemIds} />
         </>
       )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api, orpc } from '../../api/client.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { ListSection } from '../../ui/list-section.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { emptyGroup, GroupForm, type GroupFields } from './group-form.tsx';
 
 type Dialog =
@@ -27,48 +28,42 @@ export function GroupsTable() {
         isEmpty={groups.isSuccess && rows.length === 0}
         empty="No groups yet."
       >
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" aria-labelledby="catalog-groups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Systems</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((group) => (
-                <Table.Tr key={group.id} data-group={group.name}>
-                  <Table.Td>{group.name}</Table.Td>
-                  <Table.Td>
-                    {group.systemIds.map((id) => nameOf.get(id) ?? id).join(', ') || '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit group ${group.name}`}
-                        onClick={() => setDialog({ kind: 'edit', group })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`Delete group ${group.name}`}
-                        onClick={() => setDialog({ kind: 'delete', group })}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={600}
+          verticalSpacing="xs"
+          aria-labelledby="catalog-groups"
+          columns={['Name', 'Systems', 'Actions']}
+        >
+          {rows.map((group) => (
+            <Table.Tr key={group.id} data-group={group.name}>
+              <Table.Td>{group.name}</Table.Td>
+              <Table.Td>
+                {group.systemIds.map((id) => nameOf.get(id) ?? id).join(', ') || '—'}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Edit group ${group.name}`}
+                    onClick={() => setDialog({ kind: 'edit', group })}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    aria-label={`Delete group ${group.name}`}
+                    onClick={() => setDialog({ kind: 'delete', group })}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </ListSection>
       {dialog?.kind === 'create' && (
         <GroupForm title="New group" submitLabel="Create" initial={emptyGroup} onClose={close} />

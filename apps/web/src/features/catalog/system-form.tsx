@@ -1,7 +1,8 @@
 import { TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, type FieldsFormProps } from '../../ui/form-dialog.tsx';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 
 export interface SystemFields {
   name: string;
@@ -13,41 +14,21 @@ export interface SystemFields {
 export const emptySystem: SystemFields = { name: '', description: '', owner: null, tags: [] };
 
 /** Name, description, owner and tags of a system: to create or edit one. */
-export function SystemForm({
-  title,
-  submitLabel,
-  initial,
-  onClose,
-  save,
-}: {
-  title: string;
-  submitLabel: string;
-  initial: SystemFields;
-  onClose: () => void;
-  save: (fields: SystemFields) => Promise<unknown>;
-}) {
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
+export function SystemForm({ initial, save, ...dialog }: FieldsFormProps<SystemFields>) {
+  const fields = useNameDescription(initial);
+  const { name, description } = fields;
   const [owner, setOwner] = useState(initial.owner ?? '');
   const [tags, setTags] = useState(initial.tags);
   return (
     <FormDialog
-      title={title}
-      submitLabel={submitLabel}
-      onClose={onClose}
+      {...dialog}
       save={() =>
         save({ name, description, owner: owner.trim() === '' ? null : owner.trim(), tags })
       }
     >
       {(issues) => (
         <>
-          <NameDescriptionFields
-            name={name}
-            description={description}
-            issues={issues}
-            onName={setName}
-            onDescription={setDescription}
-          />
+          <NameDescriptionFields {...fields} issues={issues} />
           <TextInput
             label="Owner"
             description="A person or team answerable for it."

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api, orpc } from '../../api/client.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { ListSection } from '../../ui/list-section.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { SystemAccess } from './system-access.tsx';
 import { emptySystem, SystemForm } from './system-form.tsx';
 
@@ -37,70 +38,63 @@ export function SystemsTable({ mayGrant }: { mayGrant: boolean }) {
         {systems.data?.nextCursor && (
           <Text c="dimmed">Showing the first 1000 systems by name.</Text>
         )}
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" aria-labelledby="catalog-systems">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Owner</Table.Th>
-                <Table.Th>Tags</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((system) => (
-                <Table.Tr key={system.id} data-system={system.name}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/systems/${system.id}`}>
-                      {system.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{system.owner ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {system.tags.map((tag) => (
-                        <Badge key={tag} variant="default">
-                          {tag}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ${system.name}`}
-                        onClick={() => setDialog({ kind: 'edit', system })}
-                      >
-                        Edit
-                      </Button>
-                      {mayGrant && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Access to ${system.name}`}
-                          onClick={() => setDialog({ kind: 'access', system })}
-                        >
-                          Access
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`Delete ${system.name}`}
-                        onClick={() => setDialog({ kind: 'delete', system })}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={600}
+          verticalSpacing="xs"
+          aria-labelledby="catalog-systems"
+          columns={['Name', 'Owner', 'Tags', 'Actions']}
+        >
+          {rows.map((system) => (
+            <Table.Tr key={system.id} data-system={system.name}>
+              <Table.Td>
+                <Anchor component={Link} to={`/systems/${system.id}`}>
+                  {system.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{system.owner ?? '—'}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {system.tags.map((tag) => (
+                    <Badge key={tag} variant="default">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Edit ${system.name}`}
+                    onClick={() => setDialog({ kind: 'edit', system })}
+                  >
+                    Edit
+                  </Button>
+                  {mayGrant && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Access to ${system.name}`}
+                      onClick={() => setDialog({ kind: 'access', system })}
+                    >
+                      Access
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    aria-label={`Delete ${system.name}`}
+                    onClick={() => setDialog({ kind: 'delete', system })}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </ListSection>
       {dialog?.kind === 'create' && (
         <SystemForm

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { HealthBadge } from '../../ui/health-status.tsx';
 import type { DashboardRow } from './load-dashboard.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 const ROW_HEIGHT = 48;
 
@@ -48,11 +49,7 @@ export function SystemList({ rows }: { rows: readonly DashboardRow[] }) {
                     {row.name}
                   </Anchor>
                   <Group gap="xs" wrap="nowrap">
-                    {row.late && (
-                      <Badge color="orange" variant="light" c="var(--mantine-color-text)">
-                        late
-                      </Badge>
-                    )}
+                    {row.late && <LightBadge color="orange">late</LightBadge>}
                     <HealthBadge status={row.status} />
                   </Group>
                 </Group>

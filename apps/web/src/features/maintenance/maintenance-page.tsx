@@ -1,4 +1,5 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { DataTable } from '../../ui/data-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { mayCall } from '../../api/access.ts';
@@ -10,6 +11,7 @@ import { formatTime } from '../../ui/format-time.ts';
 import { Page } from '../../ui/page.tsx';
 import { ScheduleWindow } from './schedule-window.tsx';
 import { windowPhase } from './window-phase.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 const phaseColor = { active: 'blue', upcoming: 'gray', past: 'dark' } as const;
 
@@ -30,43 +32,25 @@ export function MaintenancePage() {
       {rows.length === 0 ? (
         <Text c="dimmed">{windows.isPending ? 'Loading…' : 'No maintenance windows.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={500}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Starts</Table.Th>
-                <Table.Th>Ends</Table.Th>
+        <DataTable minWidth={500} columns={['Title', 'When', 'Starts', 'Ends']}>
+          {rows.map((window) => {
+            const phase = windowPhase(window, now);
+            return (
+              <Table.Tr key={window.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/maintenance/${window.id}`}>
+                    {window.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <LightBadge color={phaseColor[phase]}>{phase}</LightBadge>
+                </Table.Td>
+                <Table.Td>{formatTime(window.startAt)}</Table.Td>
+                <Table.Td>{formatTime(window.endAt)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((window) => {
-                const phase = windowPhase(window, now);
-                return (
-                  <Table.Tr key={window.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/maintenance/${window.id}`}>
-                        {window.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={phaseColor[phase]}
-                        variant="light"
-                        c="var(--mantine-color-text)"
-                      >
-                        {phase}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatTime(window.startAt)}</Table.Td>
-                    <Table.Td>{formatTime(window.endAt)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
       )}
     </Page>
   );

@@ -1,10 +1,11 @@
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, type FieldsFormProps } from '../../ui/form-dialog.tsx';
 import { SystemsPicker } from '../../ui/systems-picker.tsx';
 import { localToInstant } from './window-phase.ts';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 
 export interface WindowFields {
   title: string;
@@ -34,33 +35,18 @@ const pickedInstant = (picked: string | null, stored: string) =>
   picked === instantToLocal(stored) ? stored : (localToInstant(picked) ?? '');
 
 /** Title, systems and a start and end picked in the browser's time zone: to schedule or edit a window. */
-export function WindowForm({
-  title,
-  submitLabel,
-  initial,
-  onClose,
-  save,
-}: {
-  title: string;
-  submitLabel: string;
-  initial: WindowFields;
-  onClose: () => void;
-  save: (fields: WindowFields) => Promise<unknown>;
-}) {
-  const [windowTitle, setWindowTitle] = useState(initial.title);
-  const [description, setDescription] = useState(initial.description);
+export function WindowForm({ initial, save, ...dialog }: FieldsFormProps<WindowFields>) {
+  const fields = useNameDescription({ name: initial.title, description: initial.description });
   const [systemIds, setSystemIds] = useState(initial.systemIds);
   const [startAt, setStartAt] = useState(instantToLocal(initial.startAt));
   const [endAt, setEndAt] = useState(instantToLocal(initial.endAt));
   return (
     <FormDialog
-      title={title}
-      submitLabel={submitLabel}
-      onClose={onClose}
+      {...dialog}
       save={() =>
         save({
-          title: windowTitle,
-          description,
+          title: fields.name,
+          description: fields.description,
           systemIds,
           startAt: pickedInstant(startAt, initial.startAt),
           endAt: pickedInstant(endAt, initial.endAt),
@@ -69,15 +55,7 @@ export function WindowForm({
     >
       {(issues) => (
         <>
-          <NameDescriptionFields
-            name={windowTitle}
-            description={description}
-            issues={issues}
-            onName={setWindowTitle}
-            onDescription={setDescription}
-            nameLabel="Title"
-            nameField="title"
-          />
+          <NameDescriptionFields {...fields} issues={issues} nameLabel="Title" nameField="title" />
           <SystemsPicker
             label="Systems"
             required

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { Page } from '../../ui/page.tsx';
 import { WindowForm } from './window-form.tsx';
 import { windowPhase } from './window-phase.ts';
 import { Loading } from '../../ui/loading.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** The maintenance API has no lookup by id, so the window is found among those listed. */
 async function findWindow(id: string) {
@@ -75,9 +76,7 @@ export function WindowPage() {
       }
     >
       <Group gap="xs">
-        <Badge variant="light" c="var(--mantine-color-text)">
-          {windowPhase(data, new Date())}
-        </Badge>
+        <LightBadge>{windowPhase(data, new Date())}</LightBadge>
         <Text>
           {formatTime(data.startAt)} – {formatTime(data.endAt)}
         </Text>

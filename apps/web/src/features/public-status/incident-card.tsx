@@ -1,6 +1,7 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatTime } from '../../ui/format-time.ts';
 import type { PublicIncident } from './fetch-public-page.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 const severityColor = { minor: 'yellow', major: 'orange', critical: 'red' } as const;
 
@@ -14,16 +15,8 @@ export function IncidentCard({ incident }: { incident: PublicIncident }) {
           {incident.title}
         </Title>
         <Group gap={6}>
-          <Badge
-            color={severityColor[incident.severity]}
-            variant="light"
-            c="var(--mantine-color-text)"
-          >
-            {incident.severity}
-          </Badge>
-          <Badge color="gray" variant="light" c="var(--mantine-color-text)">
-            {incident.status}
-          </Badge>
+          <LightBadge color={severityColor[incident.severity]}>{incident.severity}</LightBadge>
+          <LightBadge color="gray">{incident.status}</LightBadge>
         </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">

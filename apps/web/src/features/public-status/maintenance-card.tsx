@@ -1,6 +1,7 @@
-import { Badge, Group, Paper, Text, Title } from '@mantine/core';
+import { Group, Paper, Text, Title } from '@mantine/core';
 import { formatTime } from '../../ui/format-time.ts';
 import type { PublicPage } from './fetch-public-page.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** A maintenance window, in progress or scheduled, with its times in the visitor's time zone. */
 export function MaintenanceCard({ window }: { window: PublicPage['maintenance'][number] }) {
@@ -10,13 +11,9 @@ export function MaintenanceCard({ window }: { window: PublicPage['maintenance'][
         <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
           {window.title}
         </Title>
-        <Badge
-          color={window.active ? 'blue' : 'gray'}
-          variant="light"
-          c="var(--mantine-color-text)"
-        >
+        <LightBadge color={window.active ? 'blue' : 'gray'}>
           {window.active ? 'In progress' : 'Scheduled'}
-        </Badge>
+        </LightBadge>
       </Group>
       <Text size="sm" c="dimmed">
         {formatTime(window.startAt)} – {formatTime(window.endAt)}

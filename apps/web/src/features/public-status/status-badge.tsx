@@ -1,17 +1,12 @@
-import { Badge } from '@mantine/core';
 import type { PublicStatus } from './fetch-public-page.ts';
 import { statusLook } from './public-status.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** An item's status as a badge with its word. */
 export function StatusBadge({ status }: { status: PublicStatus }) {
   return (
-    <Badge
-      color={statusLook[status].color}
-      variant="light"
-      c="var(--mantine-color-text)"
-      data-status={status}
-    >
+    <LightBadge color={statusLook[status].color} data-status={status}>
       {statusLook[status].word}
-    </Badge>
+    </LightBadge>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Center, Modal, Stack } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orpc } from '../../api/client.ts';
@@ -7,6 +7,8 @@ import { ErrorAlert } from '../../ui/error-alert.tsx';
 import { RuleCheckboxes } from './rule-checkboxes.tsx';
 import { useAccessRules, useRefreshRoles } from './use-roles.ts';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 import { Loading } from '../../ui/loading.tsx';
 
 export interface EditedRole {
@@ -21,8 +23,7 @@ export interface EditedRole {
 export function RoleEditor({ role, onClose }: { role?: EditedRole; onClose: () => void }) {
   const rules = useAccessRules();
   const refresh = useRefreshRoles();
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
+  const fields = useNameDescription(role ?? { name: '', description: '' });
   const [selected, setSelected] = useState<Set<string>>(new Set(role?.accessRules ?? []));
   const done = {
     onSuccess: async () => {
@@ -37,6 +38,7 @@ export function RoleEditor({ role, onClose }: { role?: EditedRole; onClose: () =
   const title = role ? `Edit role ${role.name}` : 'New role';
 
   const submit = () => {
+    const { name, description } = fields;
     const accessRules = [...selected];
     if (role) {
       update.mutate({
@@ -51,44 +53,37 @@ export function RoleEditor({ role, onClose }: { role?: EditedRole; onClose: () =
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} size="xl">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <ModalForm
+      title={title}
+      onClose={onClose}
+      size="xl"
+      onSubmit={submit}
+      error={save.error}
+      saving={save.isPending}
+      submitLabel={role ? 'Save role' : 'Create role'}
+      fitSubmit
+    >
+      <ErrorAlert error={rules.error} />
+      <NameDescriptionFields
+        {...fields}
+        issues={issues}
+        nameProps={{
+          disabled: role?.builtIn,
+          description: role?.builtIn ? 'A built-in role keeps its name.' : undefined,
         }}
-      >
-        <Stack>
-          {Object.keys(issues).length === 0 && <ErrorAlert error={save.error} />}
-          <ErrorAlert error={rules.error} />
-          <NameDescriptionFields
-            name={name}
-            description={description}
-            issues={issues}
-            onName={setName}
-            onDescription={setDescription}
-            nameProps={{
-              disabled: role?.builtIn,
-              description: role?.builtIn ? 'A built-in role keeps its name.' : undefined,
-            }}
-          />
-          {rules.isPending ? (
-            <Center mih={80}>
-              <Loading label="Loading access rules" />
-            </Center>
-          ) : (
-            <RuleCheckboxes
-              rules={rules.data?.accessRules ?? []}
-              selected={selected}
-              onChange={setSelected}
-            />
-          )}
-          {issues.accessRules && <ErrorAlert error={new Error(issues.accessRules)} />}
-          <Button type="submit" loading={save.isPending} w="fit-content">
-            {role ? 'Save role' : 'Create role'}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+      />
+      {rules.isPending ? (
+        <Center mih={80}>
+          <Loading label="Loading access rules" />
+        </Center>
+      ) : (
+        <RuleCheckboxes
+          rules={rules.data?.accessRules ?? []}
+          selected={selected}
+          onChange={setSelected}
+        />
+      )}
+      {issues.accessRules && <ErrorAlert error={new Error(issues.accessRules)} />}
+    </ModalForm>
   );
 }

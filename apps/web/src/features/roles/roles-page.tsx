@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Menu,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mayCall } from '../../api/access.ts';
@@ -21,7 +11,9 @@ import { ErrorAlert } from '../../ui/error-alert.tsx';
 import { Page } from '../../ui/page.tsx';
 import { RoleEditor, type EditedRole } from './role-editor.tsx';
 import { useRefreshRoles, useRoleList } from './use-roles.ts';
-import { Loading } from '../../ui/loading.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { QueryBody } from '../../ui/query-body.tsx';
+import { RowMenu } from '../../ui/row-menu.tsx';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; role: EditedRole } | null;
 
@@ -60,77 +52,56 @@ export function RolesPage() {
         A role is a set of access rules. Users and applications may do what their roles allow.
       </Text>
       <ErrorAlert error={roles.error} />
-      {roles.isPending ? (
-        <Center mih={120}>
-          <Loading label="Loading roles" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text>No roles yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Rules</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((role) => (
-                <Table.Tr key={role.id} data-testid={`role-${role.name}`}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fw={500}>{role.name}</Text>
-                      {role.builtIn && (
-                        <Badge variant="light" color="gray">
-                          built-in
-                        </Badge>
-                      )}
-                    </Group>
-                    {role.description && (
-                      <Text size="sm" c="dimmed">
-                        {role.description}
-                      </Text>
+      <QueryBody
+        pending={roles.isPending}
+        loadingLabel="Loading roles"
+        isEmpty={rows.length === 0}
+        empty={<Text>No roles yet.</Text>}
+      >
+        <DataTable
+          minWidth={560}
+          striped
+          verticalSpacing="sm"
+          columns={['Name', 'Rules', { hidden: 'Actions' }]}
+        >
+          {rows.map((role) => (
+            <Table.Tr key={role.id} data-testid={`role-${role.name}`}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text fw={500}>{role.name}</Text>
+                  {role.builtIn && (
+                    <Badge variant="light" color="gray">
+                      built-in
+                    </Badge>
+                  )}
+                </Group>
+                {role.description && (
+                  <Text size="sm" c="dimmed">
+                    {role.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {isAdminRole(role) ? 'Every rule' : `${role.accessRules.length} rules`}
+              </Table.Td>
+              <Table.Td>
+                {!isAdminRole(role) && (may.edit || (may.remove && !role.builtIn)) && (
+                  <RowMenu label={`Actions for ${role.name}`}>
+                    {may.edit && (
+                      <Menu.Item onClick={() => setDialog({ kind: 'edit', role })}>Edit</Menu.Item>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    {isAdminRole(role) ? 'Every rule' : `${role.accessRules.length} rules`}
-                  </Table.Td>
-                  <Table.Td>
-                    {!isAdminRole(role) && (may.edit || (may.remove && !role.builtIn)) && (
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="default" aria-label={`Actions for ${role.name}`}>
-                            <span aria-hidden="true">⋯</span>
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {may.edit && (
-                            <Menu.Item onClick={() => setDialog({ kind: 'edit', role })}>
-                              Edit
-                            </Menu.Item>
-                          )}
-                          {may.remove && !role.builtIn && (
-                            <Menu.Item
-                              color="red"
-                              onClick={() => setDialog({ kind: 'delete', role })}
-                            >
-                              Delete
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
+                    {may.remove && !role.builtIn && (
+                      <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', role })}>
+                        Delete
+                      </Menu.Item>
                     )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+                  </RowMenu>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
       {dialog?.kind === 'create' && <RoleEditor onClose={close} />}
       {dialog?.kind === 'edit' && <RoleEditor role={dialog.role} onClose={close} />}
       <ConfirmDialog

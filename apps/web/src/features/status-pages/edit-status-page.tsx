@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { PageDetailsFields } from './page-details-fields.tsx';
 import { PublishButton } from './publish-button.tsx';
 import { SectionsEditor } from './sections-editor.tsx';
 import { SubscribersSection } from './subscribers-section.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** `/status-pages/{id}`: one page's fields and sections, publishing and deleting it. */
 export function EditStatusPage() {
@@ -71,13 +72,9 @@ function PageEditor({ page }: { page: StatusPage }) {
       }
     >
       <Group gap="xs">
-        <Badge
-          color={page.published ? 'green' : 'gray'}
-          variant="light"
-          c="var(--mantine-color-text)"
-        >
+        <LightBadge color={page.published ? 'green' : 'gray'}>
           {page.published ? 'Published' : 'Draft'}
-        </Badge>
+        </LightBadge>
         <Text size="sm">
           {page.published ? 'Anyone can read it at ' : 'When published, anyone can read it at '}
           <Anchor component={Link} to={`/status/${page.slug}`}>

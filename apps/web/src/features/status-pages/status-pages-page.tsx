@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Center, Table, Text } from '@mantine/core';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,9 +9,12 @@ import { cursorPages } from '../../api/cursor-pages.ts';
 import { useMe } from '../../api/me.ts';
 import { ErrorAlert } from '../../ui/error-alert.tsx';
 import { formatTime } from '../../ui/format-time.ts';
-import { Loading } from '../../ui/loading.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { QueryBody } from '../../ui/query-body.tsx';
 import { Page } from '../../ui/page.tsx';
 import { CreateStatusPage } from './create-status-page.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** Every status page the person may read, drafts included, by slug. */
 export function StatusPagesPage() {
@@ -31,66 +34,45 @@ export function StatusPagesPage() {
       }
     >
       <ErrorAlert error={pages.error} />
-      {pages.isPending ? (
-        <Center mih={120}>
-          <Loading label="Loading status pages" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">No status pages yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label="Status pages">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Changed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((page) => (
-                <Table.Tr key={page.id} data-page={page.slug}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/status-pages/${page.id}`}>
-                      {page.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {page.published ? (
-                      <Anchor component={Link} to={`/status/${page.slug}`}>
-                        /status/{page.slug}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">/status/{page.slug}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={page.published ? 'green' : 'gray'}
-                      variant="light"
-                      c="var(--mantine-color-text)"
-                    >
-                      {page.published ? 'Published' : 'Draft'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatTime(page.updatedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages.hasNextPage && (
-        <Button
-          variant="default"
-          w="fit-content"
-          loading={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
+      <QueryBody
+        pending={pages.isPending}
+        loadingLabel="Loading status pages"
+        isEmpty={rows.length === 0}
+        empty={<Text c="dimmed">No status pages yet.</Text>}
+      >
+        <DataTable
+          minWidth={560}
+          verticalSpacing="sm"
+          aria-label="Status pages"
+          columns={['Title', 'Address', 'State', 'Changed']}
         >
-          Load more
-        </Button>
-      )}
+          {rows.map((page) => (
+            <Table.Tr key={page.id} data-page={page.slug}>
+              <Table.Td>
+                <Anchor component={Link} to={`/status-pages/${page.id}`}>
+                  {page.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {page.published ? (
+                  <Anchor component={Link} to={`/status/${page.slug}`}>
+                    /status/{page.slug}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">/status/{page.slug}</Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <LightBadge color={page.published ? 'green' : 'gray'}>
+                  {page.published ? 'Published' : 'Draft'}
+                </LightBadge>
+              </Table.Td>
+              <Table.Td>{formatTime(page.updatedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
+      <LoadMore query={pages} />
       {creating && <CreateStatusPage onClose={() => setCreating(false)} />}
     </Page>
   );

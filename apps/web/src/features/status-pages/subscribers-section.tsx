@@ -1,4 +1,4 @@
-import { Badge, Button, Center, SegmentedControl, Table, VisuallyHidden } from '@mantine/core';
+import { Button, SegmentedControl, Table } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiClient } from '../../api/client.ts';
@@ -7,7 +7,10 @@ import { cursorPages } from '../../api/cursor-pages.ts';
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx';
 import { formatTime } from '../../ui/format-time.ts';
 import { ListSection } from '../../ui/list-section.tsx';
-import { Loading } from '../../ui/loading.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { QueryBody } from '../../ui/query-body.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 type Subscriber = Awaited<
   ReturnType<ApiClient['statuspage']['getSubscribers']>
@@ -53,65 +56,41 @@ export function SubscribersSection({ pageId }: { pageId: string }) {
         />
       }
     >
-      {subscribers.isPending ? (
-        <Center mih={80}>
-          <Loading label="Loading subscribers" />
-        </Center>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" aria-label="E-mail subscribers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((subscriber) => (
-                <Table.Tr key={subscriber.id} data-subscriber={subscriber.email}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{subscriber.email}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={subscriber.status === 'confirmed' ? 'green' : 'gray'}
-                      variant="light"
-                      c="var(--mantine-color-text)"
-                      data-status={subscriber.status}
-                    >
-                      {subscriber.status === 'confirmed' ? 'Confirmed' : 'Pending'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatTime(subscriber.confirmedAt ?? subscriber.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      aria-label={`Remove ${subscriber.email}`}
-                      onClick={() => setRemoving(subscriber)}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {subscribers.hasNextPage && (
-        <Button
-          variant="default"
-          w="fit-content"
-          loading={subscribers.isFetchingNextPage}
-          onClick={() => void subscribers.fetchNextPage()}
+      <QueryBody pending={subscribers.isPending} loadingLabel="Loading subscribers" minHeight={80}>
+        <DataTable
+          minWidth={520}
+          verticalSpacing="xs"
+          aria-label="E-mail subscribers"
+          columns={['Address', 'Status', 'Since', { hidden: 'Actions' }]}
         >
-          Load more
-        </Button>
-      )}
+          {rows.map((subscriber) => (
+            <Table.Tr key={subscriber.id} data-subscriber={subscriber.email}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{subscriber.email}</Table.Td>
+              <Table.Td>
+                <LightBadge
+                  color={subscriber.status === 'confirmed' ? 'green' : 'gray'}
+                  data-status={subscriber.status}
+                >
+                  {subscriber.status === 'confirmed' ? 'Confirmed' : 'Pending'}
+                </LightBadge>
+              </Table.Td>
+              <Table.Td>{formatTime(subscriber.confirmedAt ?? subscriber.createdAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  aria-label={`Remove ${subscriber.email}`}
+                  onClick={() => setRemoving(subscriber)}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
+      <LoadMore query={subscribers} />
       {removing && (
         <ConfirmDelete
           title="Remove subscriber"

@@ -9,6 +9,7 @@ import { CheckForm, type CheckDraft } from './check-form.tsx';
 import { DailyUptimeBars } from './daily-uptime-bars.tsx';
 import { ResponseTimeChart } from './response-time-chart.tsx';
 import { UptimeFigures, type UptimeFigure } from './uptime-figures.tsx';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 export interface CheckView {
   id: string;
@@ -72,11 +73,7 @@ export function CheckCard({
               {check.name}
             </Title>
             <Badge variant="default">{check.type}</Badge>
-            {late && (
-              <Badge color="orange" variant="light" c="var(--mantine-color-text)">
-                late
-              </Badge>
-            )}
+            {late && <LightBadge color="orange">late</LightBadge>}
           </Group>
           {mayManage && (
             <Group gap="xs">
@@ -100,13 +97,7 @@ export function CheckCard({
         <ErrorAlert error={run.error ?? remove.error} />
         {latest ? (
           <Group gap="xs" wrap="wrap" data-testid="latest-result">
-            <Badge
-              color={outcomeColor[latest.status]}
-              variant="light"
-              c="var(--mantine-color-text)"
-            >
-              {latest.status}
-            </Badge>
+            <LightBadge color={outcomeColor[latest.status]}>{latest.status}</LightBadge>
             <Text size="sm">{latest.message}</Text>
             <Text size="sm" c="dimmed">
               {latest.latencyMs} ms · {formatTime(latest.checkedAt)}

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, List, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { orpc } from '../../api/client.ts';
 import { formatTime } from '../../ui/format-time.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 
 /** The incidents that name this system, open and resolved. */
 export function SystemIncidents({ systemId }: { systemId: string }) {
@@ -27,9 +28,7 @@ export function SystemIncidents({ systemId }: { systemId: string }) {
                 <Anchor component={Link} to={`/incidents/${incident.id}`}>
                   {incident.title}
                 </Anchor>
-                <Badge variant="light" c="var(--mantine-color-text)">
-                  {incident.status}
-                </Badge>
+                <LightBadge>{incident.status}</LightBadge>
               </Group>
             </List.Item>
           ))}

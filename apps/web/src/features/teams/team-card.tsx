@@ -1,22 +1,12 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mayCall } from '../../api/access.ts';
 import { orpc } from '../../api/client.ts';
 import { contracts } from '../../api/contracts.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { RowMenu } from '../../ui/row-menu.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { useMe } from '../../api/me.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -83,91 +73,68 @@ export function TeamCard({ team }: { team: Team }) {
             )}
           </div>
           {(mayManage || mayDelete) && (
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <ActionIcon variant="default" aria-label={`Actions for team ${team.name}`}>
-                  <span aria-hidden="true">⋯</span>
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {mayManage && <Menu.Item onClick={() => setDialog('edit')}>Edit</Menu.Item>}
-                {mayDelete && (
-                  <Menu.Item color="red" onClick={() => setDialog('delete')}>
-                    Delete
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
+            <RowMenu label={`Actions for team ${team.name}`}>
+              {mayManage && <Menu.Item onClick={() => setDialog('edit')}>Edit</Menu.Item>}
+              {mayDelete && (
+                <Menu.Item color="red" onClick={() => setDialog('delete')}>
+                  Delete
+                </Menu.Item>
+              )}
+            </RowMenu>
           )}
         </Group>
         {team.members.length === 0 ? (
           <Text size="sm">No members yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Member</Table.Th>
-                  <Table.Th>Role in team</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+          <DataTable
+            minWidth={360}
+            verticalSpacing="xs"
+            columns={['Member', 'Role in team', { hidden: 'Actions' }]}
+          >
+            {team.members.map((member) => {
+              const name = directory.nameOf(member.id);
+              return (
+                <Table.Tr key={`${member.kind}-${member.id}`}>
+                  <Table.Td>
+                    <Text size="sm">{name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {member.kind}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {member.manager ? (
+                      <Badge variant="light">manager</Badge>
+                    ) : (
+                      <Text size="sm">member</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {mayManage && (
+                      <RowMenu
+                        variant="subtle"
+                        label={`Actions for member ${name} of ${team.name}`}
+                      >
+                        <Menu.Item
+                          onClick={() =>
+                            setManager.mutate({
+                              teamId: team.id,
+                              ...memberRef(member),
+                              manager: !member.manager,
+                            })
+                          }
+                        >
+                          {member.manager ? 'Make plain member' : 'Make manager'}
+                        </Menu.Item>
+                        <Menu.Item color="red" onClick={() => setDialog({ remove: member })}>
+                          Remove from team
+                        </Menu.Item>
+                      </RowMenu>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {team.members.map((member) => {
-                  const name = directory.nameOf(member.id);
-                  return (
-                    <Table.Tr key={`${member.kind}-${member.id}`}>
-                      <Table.Td>
-                        <Text size="sm">{name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {member.kind}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {member.manager ? (
-                          <Badge variant="light">manager</Badge>
-                        ) : (
-                          <Text size="sm">member</Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {mayManage && (
-                          <Menu position="bottom-end">
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Actions for member ${name} of ${team.name}`}
-                              >
-                                <span aria-hidden="true">⋯</span>
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item
-                                onClick={() =>
-                                  setManager.mutate({
-                                    teamId: team.id,
-                                    ...memberRef(member),
-                                    manager: !member.manager,
-                                  })
-                                }
-                              >
-                                {member.manager ? 'Make plain member' : 'Make manager'}
-                              </Menu.Item>
-                              <Menu.Item color="red" onClick={() => setDialog({ remove: member })}>
-                                Remove from team
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </DataTable>
         )}
         {mayManage && (
           <Button variant="default" w="fit-content" onClick={() => setDialog('add')}>

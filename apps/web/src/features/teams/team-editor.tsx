@@ -1,9 +1,8 @@
-import { Button, Modal, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { orpc } from '../../api/client.ts';
 import { fieldIssues } from '../../api/errors.ts';
-import { ErrorAlert } from '../../ui/error-alert.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { useNameDescription } from '../../ui/use-name-description.ts';
 import { useRefreshTeams } from './use-teams.ts';
 import { NameDescriptionFields } from '../../ui/name-description-fields.tsx';
 
@@ -16,8 +15,7 @@ export function TeamEditor({
   onClose: () => void;
 }) {
   const refresh = useRefreshTeams();
-  const [name, setName] = useState(team?.name ?? '');
-  const [description, setDescription] = useState(team?.description ?? '');
+  const fields = useNameDescription(team ?? { name: '', description: '' });
   const done = {
     onSuccess: async () => {
       onClose();
@@ -29,28 +27,20 @@ export function TeamEditor({
   const save = team ? update : create;
   const issues = fieldIssues(save.error);
   return (
-    <Modal opened onClose={onClose} title={team ? `Edit team ${team.name}` : 'New team'}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (team) update.mutate({ id: team.id, name, description });
-          else create.mutate({ name, description });
-        }}
-      >
-        <Stack>
-          {Object.keys(issues).length === 0 && <ErrorAlert error={save.error} />}
-          <NameDescriptionFields
-            name={name}
-            description={description}
-            issues={issues}
-            onName={setName}
-            onDescription={setDescription}
-          />
-          <Button type="submit" loading={save.isPending} w="fit-content">
-            {team ? 'Save team' : 'Create team'}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      title={team ? `Edit team ${team.name}` : 'New team'}
+      onClose={onClose}
+      onSubmit={() => {
+        const { name, description } = fields;
+        if (team) update.mutate({ id: team.id, name, description });
+        else create.mutate({ name, description });
+      }}
+      error={save.error}
+      saving={save.isPending}
+      submitLabel={team ? 'Save team' : 'Create team'}
+      fitSubmit
+    >
+      <NameDescriptionFields {...fields} issues={issues} />
+    </ModalForm>
   );
 }

@@ -1,18 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orpc } from '../../api/client.ts';
 import { fieldIssues } from '../../api/errors.ts';
-import { ErrorAlert } from '../../ui/error-alert.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
 import { useRefreshUsers } from './use-users.ts';
 import { useRoleChoices } from '../roles/use-roles.ts';
 
@@ -59,68 +50,64 @@ export function UserEditor({ user, onClose }: { user?: EditedUser; onClose: () =
   };
 
   return (
-    <Modal opened onClose={onClose} title={user ? `Edit ${user.email}` : 'New user'} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          {Object.keys(issues).length === 0 && <ErrorAlert error={save.error} />}
-          <TextInput
-            label="E-mail"
-            type="email"
-            required
-            data-autofocus
-            value={email}
-            error={issues.email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Name"
-            value={name}
-            error={issues.name}
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label={user ? 'New password' : 'Password'}
-            description={
-              user
-                ? 'Leave empty to keep the current one. A new password ends all their sessions.'
-                : 'At least 12 characters, not a common password.'
-            }
-            required={!user}
-            autoComplete="new-password"
-            value={password}
-            error={issues.password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          {mayReadRoles && (
-            <Checkbox.Group
-              label="Roles"
-              description={user ? undefined : 'None ticked: the role users.'}
-              error={issues.roleIds}
-              value={[...roleIds]}
-              onChange={(next) => setRoleIds(new Set(next))}
-            >
-              <Group gap="sm" mt="xs">
-                {(roles.data?.roles ?? []).map((role) => (
-                  <Checkbox key={role.id} value={role.id} label={role.name} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-          )}
-          {!mayReadRoles && (
-            <Text size="sm" c="dimmed">
-              Roles are given by someone who may manage roles.
-            </Text>
-          )}
-          <Button type="submit" loading={save.isPending} w="fit-content">
-            {user ? 'Save user' : 'Create user'}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      title={user ? `Edit ${user.email}` : 'New user'}
+      onClose={onClose}
+      size="lg"
+      onSubmit={submit}
+      error={save.error}
+      saving={save.isPending}
+      submitLabel={user ? 'Save user' : 'Create user'}
+      fitSubmit
+    >
+      <TextInput
+        label="E-mail"
+        type="email"
+        required
+        data-autofocus
+        value={email}
+        error={issues.email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+      />
+      <TextInput
+        label="Name"
+        value={name}
+        error={issues.name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+      <PasswordInput
+        label={user ? 'New password' : 'Password'}
+        description={
+          user
+            ? 'Leave empty to keep the current one. A new password ends all their sessions.'
+            : 'At least 12 characters, not a common password.'
+        }
+        required={!user}
+        autoComplete="new-password"
+        value={password}
+        error={issues.password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+      {mayReadRoles && (
+        <Checkbox.Group
+          label="Roles"
+          description={user ? undefined : 'None ticked: the role users.'}
+          error={issues.roleIds}
+          value={[...roleIds]}
+          onChange={(next) => setRoleIds(new Set(next))}
+        >
+          <Group gap="sm" mt="xs">
+            {(roles.data?.roles ?? []).map((role) => (
+              <Checkbox key={role.id} value={role.id} label={role.name} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      )}
+      {!mayReadRoles && (
+        <Text size="sm" c="dimmed">
+          Roles are given by someone who may manage roles.
+        </Text>
+      )}
+    </ModalForm>
   );
 }

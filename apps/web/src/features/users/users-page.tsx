@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Menu,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mayCall } from '../../api/access.ts';
@@ -25,7 +14,10 @@ import { RegistrationSwitch } from './registration-switch.tsx';
 import { UserEditor, type EditedUser } from './user-editor.tsx';
 import { useRefreshUsers, useUsers } from './use-users.ts';
 import { useRoleChoices } from '../roles/use-roles.ts';
-import { Loading } from '../../ui/loading.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { LoadMore } from '../../ui/load-more.tsx';
+import { QueryBody } from '../../ui/query-body.tsx';
+import { RowMenu } from '../../ui/row-menu.tsx';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; user: EditedUser } | null;
 
@@ -67,89 +59,58 @@ export function UsersPage() {
         Accounts
       </Title>
       <ErrorAlert error={users.error} />
-      {users.isPending ? (
-        <Center mih={120}>
-          <Loading label="Loading users" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text>No users yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>User</Table.Th>
-                <Table.Th>Roles</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => (
-                <Table.Tr key={user.id} data-testid={`user-${user.email}`}>
-                  <Table.Td>
-                    <Text fw={500}>{user.email}</Text>
-                    {user.name && (
-                      <Text size="sm" c="dimmed">
-                        {user.name}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {user.roleIds.length === 0 && <Text size="sm">None</Text>}
-                      {user.roleIds.map((id) => (
-                        <Badge key={id} variant="light" color="gray">
-                          {roleName.get(id) ?? 'role'}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatTime(user.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {(may.edit || may.remove) && (
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="default" aria-label={`Actions for ${user.email}`}>
-                            <span aria-hidden="true">⋯</span>
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {may.edit && (
-                            <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>
-                              Edit
-                            </Menu.Item>
-                          )}
-                          {may.remove && (
-                            <Menu.Item
-                              color="red"
-                              onClick={() => setDialog({ kind: 'delete', user })}
-                            >
-                              Delete
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {users.hasNextPage && (
-        <Button
-          variant="default"
-          w="fit-content"
-          loading={users.isFetchingNextPage}
-          onClick={() => void users.fetchNextPage()}
+      <QueryBody
+        pending={users.isPending}
+        loadingLabel="Loading users"
+        isEmpty={rows.length === 0}
+        empty={<Text>No users yet.</Text>}
+      >
+        <DataTable
+          minWidth={640}
+          striped
+          verticalSpacing="sm"
+          columns={['User', 'Roles', 'Created', { hidden: 'Actions' }]}
         >
-          Load more
-        </Button>
-      )}
+          {rows.map((user) => (
+            <Table.Tr key={user.id} data-testid={`user-${user.email}`}>
+              <Table.Td>
+                <Text fw={500}>{user.email}</Text>
+                {user.name && (
+                  <Text size="sm" c="dimmed">
+                    {user.name}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {user.roleIds.length === 0 && <Text size="sm">None</Text>}
+                  {user.roleIds.map((id) => (
+                    <Badge key={id} variant="light" color="gray">
+                      {roleName.get(id) ?? 'role'}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatTime(user.createdAt)}</Table.Td>
+              <Table.Td>
+                {(may.edit || may.remove) && (
+                  <RowMenu label={`Actions for ${user.email}`}>
+                    {may.edit && (
+                      <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>Edit</Menu.Item>
+                    )}
+                    {may.remove && (
+                      <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', user })}>
+                        Delete
+                      </Menu.Item>
+                    )}
+                  </RowMenu>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
+      <LoadMore query={users} />
       {dialog?.kind === 'create' && <UserEditor onClose={close} />}
       {dialog?.kind === 'edit' && <UserEditor user={dialog.user} onClose={close} />}
       <ConfirmDialog

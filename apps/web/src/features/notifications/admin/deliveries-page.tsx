@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, Group, Select, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orpc } from '../../../api/client.ts';
@@ -7,7 +7,9 @@ import { formatTime } from '../../../ui/format-time.ts';
 import { Page } from '../../../ui/page.tsx';
 import { useStrategies } from './use-strategies.ts';
 import { useRecipients } from './use-recipients.ts';
-import { Loading } from '../../../ui/loading.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { LoadMore } from '../../../ui/load-more.tsx';
+import { QueryBody } from '../../../ui/query-body.tsx';
 import { cursorPages } from '../../../api/cursor-pages.ts';
 
 const statuses = ['pending', 'sent', 'failed', 'skipped'] as const;
@@ -54,79 +56,61 @@ export function DeliveriesPage() {
         />
       </Group>
       <ErrorAlert error={deliveries.error} />
-      {deliveries.isPending ? (
-        <Center mih={120}>
-          <Loading label="Loading deliveries" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text>No deliveries match.</Text>
-      ) : (
-        <Table.ScrollContainer
+      <QueryBody
+        pending={deliveries.isPending}
+        loadingLabel="Loading deliveries"
+        isEmpty={rows.length === 0}
+        empty={<Text>No deliveries match.</Text>}
+      >
+        <DataTable
           minWidth={760}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Deliveries, scrolls sideways"
+          scroll={{
+            type: 'native',
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': 'Deliveries, scrolls sideways',
+          }}
+          striped
+          verticalSpacing="sm"
+          data-testid="deliveries"
+          columns={['Created', 'Channel', 'Status', 'Attempts', 'Recipient', 'Why']}
         >
-          <Table striped verticalSpacing="sm" data-testid="deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Channel</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Recipient</Table.Th>
-                <Table.Th>Why</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((delivery) => (
-                <Table.Tr key={delivery.id}>
-                  <Table.Td>{formatTime(delivery.createdAt)}</Table.Td>
-                  <Table.Td>{names.get(delivery.strategyId) ?? delivery.strategyId}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={statusColor[delivery.status]}
-                      variant="filled"
-                      autoContrast
-                      data-delivery-status={delivery.status}
-                      // A badge shrinks with its column and cuts its word ("PENDI…"): never here.
-                      miw="max-content"
-                    >
-                      {delivery.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {delivery.attempts} of {delivery.maxAttempts}
-                  </Table.Td>
-                  <Table.Td data-testid="recipient">
-                    {recipientOf(delivery.userId) ?? (
-                      <Text size="sm" ff="monospace">
-                        {delivery.userId}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {delivery.lastError ?? delivery.skipReason ?? ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {deliveries.hasNextPage && (
-        <Button
-          variant="default"
-          w="fit-content"
-          loading={deliveries.isFetchingNextPage}
-          onClick={() => void deliveries.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+          {rows.map((delivery) => (
+            <Table.Tr key={delivery.id}>
+              <Table.Td>{formatTime(delivery.createdAt)}</Table.Td>
+              <Table.Td>{names.get(delivery.strategyId) ?? delivery.strategyId}</Table.Td>
+              <Table.Td>
+                <Badge
+                  color={statusColor[delivery.status]}
+                  variant="filled"
+                  autoContrast
+                  data-delivery-status={delivery.status}
+                  // A badge shrinks with its column and cuts its word ("PENDI…"): never here.
+                  miw="max-content"
+                >
+                  {delivery.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {delivery.attempts} of {delivery.maxAttempts}
+              </Table.Td>
+              <Table.Td data-testid="recipient">
+                {recipientOf(delivery.userId) ?? (
+                  <Text size="sm" ff="monospace">
+                    {delivery.userId}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {delivery.lastError ?? delivery.skipReason ?? ''}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
+      <LoadMore query={deliveries} />
     </Page>
   );
 }

@@ -58,11 +58,48 @@ function SendTest({ strategy }: { strategy: Strategy }) {
   );
 }
 
+/** The form of one stored layer of the strategy: its settings, or an e-mail's layout (if any). */
+function StoredConfigItem({
+  strategy,
+  layer,
+}: {
+  strategy: Strategy;
+  layer: 'config' | 'layoutConfig';
+}) {
+  const update = useUpdateStrategy();
+  const isLayout = layer === 'layoutConfig';
+  const schema = isLayout ? strategy.schemas.layoutConfig : strategy.schemas.config;
+  const stored = isLayout ? strategy.layoutConfig : strategy.config;
+  if (!schema) return null;
+  return (
+    <Accordion.Item value={isLayout ? 'layout' : 'config'}>
+      <Accordion.Control>{isLayout ? 'Layout' : 'Settings'}</Accordion.Control>
+      <Accordion.Panel>
+        <ConfigForm
+          key={JSON.stringify(stored)}
+          schema={schema}
+          stored={stored}
+          secrets={isLayout ? strategy.layoutSecrets : strategy.configSecrets}
+          issuePrefix={layer}
+          saveLabel={isLayout ? 'Save layout' : 'Save settings'}
+          pending={update.isPending}
+          error={update.error}
+          onSave={(value) =>
+            update.mutate(
+              isLayout
+                ? { strategyId: strategy.strategyId, layoutConfig: value }
+                : { strategyId: strategy.strategyId, config: value },
+            )
+          }
+        />
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
 /** One strategy for its administrators: switch, setup guide, config and layout, test, preview. */
 export function StrategyCard({ strategy }: { strategy: Strategy }) {
   const enable = useUpdateStrategy();
-  const config = useUpdateStrategy();
-  const layout = useUpdateStrategy();
   const isEmail = strategy.schemas.layoutConfig !== null;
   return (
     <Card withBorder padding="lg" component="section" aria-label={strategy.displayName}>
@@ -112,44 +149,8 @@ export function StrategyCard({ strategy }: { strategy: Strategy }) {
               </Accordion.Panel>
             </Accordion.Item>
           )}
-          <Accordion.Item value="config">
-            <Accordion.Control>Settings</Accordion.Control>
-            <Accordion.Panel>
-              <ConfigForm
-                key={JSON.stringify(strategy.config)}
-                schema={strategy.schemas.config}
-                stored={strategy.config}
-                secrets={strategy.configSecrets}
-                issuePrefix="config"
-                saveLabel="Save settings"
-                pending={config.isPending}
-                error={config.error}
-                onSave={(value) =>
-                  config.mutate({ strategyId: strategy.strategyId, config: value })
-                }
-              />
-            </Accordion.Panel>
-          </Accordion.Item>
-          {strategy.schemas.layoutConfig && (
-            <Accordion.Item value="layout">
-              <Accordion.Control>Layout</Accordion.Control>
-              <Accordion.Panel>
-                <ConfigForm
-                  key={JSON.stringify(strategy.layoutConfig)}
-                  schema={strategy.schemas.layoutConfig}
-                  stored={strategy.layoutConfig}
-                  secrets={strategy.layoutSecrets}
-                  issuePrefix="layoutConfig"
-                  saveLabel="Save layout"
-                  pending={layout.isPending}
-                  error={layout.error}
-                  onSave={(value) =>
-                    layout.mutate({ strategyId: strategy.strategyId, layoutConfig: value })
-                  }
-                />
-              </Accordion.Panel>
-            </Accordion.Item>
-          )}
+          <StoredConfigItem strategy={strategy} layer="config" />
+          <StoredConfigItem strategy={strategy} layer="layoutConfig" />
         </Accordion>
         <Group gap="sm" align="flex-start">
           <SendTest strategy={strategy} />

@@ -1,10 +1,11 @@
-import { Button, Center, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../ui/error-alert.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { NotificationItem } from './notification-item.tsx';
 import { useInbox, useMarkAsRead, useUnreadCount } from './use-inbox.ts';
-import { Loading } from '../../../ui/loading.tsx';
+import { LoadMore } from '../../../ui/load-more.tsx';
+import { QueryBody } from '../../../ui/query-body.tsx';
 
 export function InboxPage() {
   const [filter, setFilter] = useState<'all' | 'unread'>('all');
@@ -39,29 +40,19 @@ export function InboxPage() {
         ]}
       />
       <ErrorAlert error={inbox.error ?? markAll.error} />
-      {inbox.isPending ? (
-        <Center mih={120}>
-          <Loading label="Loading notifications" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text>{filter === 'unread' ? 'Nothing unread.' : 'No notifications yet.'}</Text>
-      ) : (
+      <QueryBody
+        pending={inbox.isPending}
+        loadingLabel="Loading notifications"
+        isEmpty={rows.length === 0}
+        empty={<Text>{filter === 'unread' ? 'Nothing unread.' : 'No notifications yet.'}</Text>}
+      >
         <Stack gap="sm" data-testid="inbox-list">
           {rows.map((notification) => (
             <NotificationItem key={notification.id} notification={notification} />
           ))}
         </Stack>
-      )}
-      {inbox.hasNextPage && (
-        <Button
-          variant="default"
-          w="fit-content"
-          loading={inbox.isFetchingNextPage}
-          onClick={() => void inbox.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      </QueryBody>
+      <LoadMore query={inbox} />
     </Page>
   );
 }

@@ -1,11 +1,13 @@
-import { Button, Center, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { orpc } from '../../../api/client.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../ui/error-alert.tsx';
 import { formatTime } from '../../../ui/format-time.ts';
-import { Loading } from '../../../ui/loading.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { LoadMore } from '../../../ui/load-more.tsx';
+import { QueryBody } from '../../../ui/query-body.tsx';
 import { cursorPages } from '../../../api/cursor-pages.ts';
 
 const targetOf = (subscription: { systemId: string | null; groupId: string | null }) =>
@@ -39,58 +41,44 @@ export function SubscriptionsList() {
         My subscriptions
       </Title>
       <ErrorAlert error={subscriptions.error ?? remove.error} />
-      {subscriptions.isPending ? (
-        <Center mih={80}>
-          <Loading label="Loading subscriptions" />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">You are not subscribed to anything.</Text>
-      ) : (
-        <Table.ScrollContainer
+      <QueryBody
+        pending={subscriptions.isPending}
+        loadingLabel="Loading subscriptions"
+        minHeight={80}
+        isEmpty={rows.length === 0}
+        empty={<Text c="dimmed">You are not subscribed to anything.</Text>}
+      >
+        <DataTable
           minWidth={520}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Subscriptions, scrolls sideways"
+          scroll={{
+            type: 'native',
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': 'Subscriptions, scrolls sideways',
+          }}
+          verticalSpacing="sm"
+          columns={['About', 'Events', 'Since', { hidden: 'Actions' }]}
         >
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>About</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((subscription) => (
-                <Table.Tr key={subscription.id}>
-                  <Table.Td>{targetOf(subscription)}</Table.Td>
-                  <Table.Td>{subscription.events.join(', ')}</Table.Td>
-                  <Table.Td>{formatTime(subscription.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setDeleting(subscription.id)}
-                      aria-label={`Delete the subscription to ${targetOf(subscription)}`}
-                    >
-                      Delete
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {subscriptions.hasNextPage && (
-        <Button variant="default" onClick={() => void subscriptions.fetchNextPage()}>
-          Load more
-        </Button>
-      )}
+          {rows.map((subscription) => (
+            <Table.Tr key={subscription.id}>
+              <Table.Td>{targetOf(subscription)}</Table.Td>
+              <Table.Td>{subscription.events.join(', ')}</Table.Td>
+              <Table.Td>{formatTime(subscription.createdAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setDeleting(subscription.id)}
+                  aria-label={`Delete the subscription to ${targetOf(subscription)}`}
+                >
+                  Delete
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </QueryBody>
+      <LoadMore query={subscriptions} />
       <ConfirmDialog
         opened={deleting !== undefined}
         title="End this subscription?"
