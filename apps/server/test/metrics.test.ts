@@ -25,6 +25,7 @@ const requiredFamilies = [
   'checkline_http_requests_total',
   'checkline_http_request_duration_seconds',
   'checkline_check_runs_total',
+  'checkline_check_late_starts_total',
   'checkline_check_lag_seconds',
   'checkline_check_backlog',
   'checkline_check_backlog_oldest_seconds',

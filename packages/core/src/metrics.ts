@@ -52,6 +52,12 @@ export function createMetrics(options: MetricsOptions = {}) {
       labelNames: ['type', 'outcome'],
       registers,
     }),
+    checkLateStarts: new Counter({
+      name: 'checkline_check_late_starts_total',
+      help: "Scheduled health-check runs this process gave back unstarted, their lease margin spent waiting (for their host's or owner's turn, or a connection slot), by check type.",
+      labelNames: ['type'],
+      registers,
+    }),
     checkLag: new Histogram({
       name: 'checkline_check_lag_seconds',
       help: 'How late a scheduled health-check run started after it was due.',

@@ -95,8 +95,8 @@ export interface SchedulerDeps {
   inMaintenance: MaintenanceLookup;
   logger: Logger;
   now: () => Date;
-  /** Where finished runs and their lag are counted (`GET /metrics`). */
-  metrics?: Pick<Metrics, 'checkRuns' | 'checkLag'>;
+  /** Where finished runs, their lag and late starts are counted (`GET /metrics`). */
+  metrics?: Pick<Metrics, 'checkRuns' | 'checkLag' | 'checkLateStarts'>;
 }
 
 export interface Scheduler {
@@ -163,8 +163,10 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     const startedAt = deps.now();
     let finish: () => Promise<void>;
     try {
-      if (shutdown.signal.aborted || startedAt.getTime() > startBy) {
-        // Stopping, or waited past its lease margin for its host or owner: give it back.
+      if (shutdown.signal.aborted) {
+        finish = () => releaseRun(deps.db, run, deps.now());
+      } else if (startedAt.getTime() > startBy) {
+        noteLateStart(run, { waitedFor: 'turn' });
         finish = () => releaseRun(deps.db, run, deps.now());
       } else {
         const outcome = await runCheck(deps.types, run, {
@@ -174,9 +176,12 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
           // Waiting for a connection slot past it, the run is given back: late, not failed.
           startWithinMs: startBy - startedAt.getTime(),
         });
-        if (outcome.status === 'late') noteLateStart(run, outcome.queueWaitMs);
-        deps.metrics?.checkRuns.inc({ type: run.type, outcome: outcome.status });
-        deps.metrics?.checkLag.observe((startedAt.getTime() - run.dueAt.getTime()) / 1_000);
+        if (outcome.status === 'late') {
+          noteLateStart(run, { waitedFor: 'connection slot', queueWaitMs: outcome.queueWaitMs });
+        } else {
+          deps.metrics?.checkRuns.inc({ type: run.type, outcome: outcome.status });
+          deps.metrics?.checkLag.observe((startedAt.getTime() - run.dueAt.getTime()) / 1_000);
+        }
         finish = () =>
           shutdown.signal.aborted || outcome.status === 'late'
             ? releaseRun(deps.db, run, deps.now())
@@ -201,12 +206,19 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   }
 
   /**
-   * A run that waited for a connection slot to its origin until its lease would not cover it:
-   * given back (any process retries it) and reported as late, never as the target's failure.
+   * A run that waited until its lease would not cover it: for its host's or owner's turn in our
+   * queue, or for a connection slot to its origin. It is given back (any process retries it) and
+   * counted as a late start, never as the target's failure nor as a finished run. Late turns
+   * are not logged one by one (a backlog makes many); the counter shows them.
    */
-  function noteLateStart(run: ClaimedRun, queueWaitMs: number) {
+  function noteLateStart(
+    run: ClaimedRun,
+    wait: { waitedFor: 'turn' } | { waitedFor: 'connection slot'; queueWaitMs: number },
+  ) {
+    deps.metrics?.checkLateStarts.inc({ type: run.type });
+    if (wait.waitedFor === 'turn') return;
     deps.logger.warn(
-      { processId, healthCheckId: run.healthCheckId, queueWaitMs },
+      { processId, healthCheckId: run.healthCheckId, queueWaitMs: wait.queueWaitMs },
       'health check run could not start in time: every connection slot of its origin was busy (raise CHECK_MAX_PER_HOST or add server processes)',
     );
   }
