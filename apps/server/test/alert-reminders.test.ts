@@ -7,6 +7,12 @@ import type { ReceivedMail, SmtpTestServer } from '@checkline/notification-smtp/
 import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  enableSmtp,
+  eventually as eventuallyWithin,
+  httpCheckedSystem,
+  restCall,
+} from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { monitoringRules } from './support/team-world.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -21,7 +27,6 @@ import { createTestServer, testEnv, type TestServer } from './support/test-serve
 type Contracts = { auth: AuthContract; notification: NotificationContract };
 type Client = ContractRouterClient<Contracts>;
 
-const SMTP = 'notification-smtp.smtp';
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 20_000;
 const ACK_LINK = /http:\/\/[^\s"<>]+\/api\/notification\/alerts\/acknowledge\/[A-Za-z0-9_.-]+/;
@@ -38,29 +43,14 @@ const target = createServer((_request, response) => {
 });
 let targetUrl: string;
 
-async function rest(path: string, body: unknown, method = 'POST') {
-  const response = await server.request(`/rest/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...adminHeaders },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const rest = (path: string, body: unknown, method?: string) =>
+  restCall(server, adminHeaders, path, body, method);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (bounded) until `found` answers something. */
-async function eventually<T>(what: string, found: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms`);
-    await pause(20);
-  }
-}
+const eventually = <T>(what: string, found: () => T | undefined) =>
+  eventuallyWithin(what, found, WAIT_MS);
 
 const mailsTo = (email: string, subject: string): ReceivedMail[] =>
   smtp.received.filter((mail) => mail.recipients.includes(email) && mail.mail.subject === subject);
@@ -81,18 +71,7 @@ async function person(name: string) {
 }
 
 /** A system with an http check against the loopback target. */
-async function monitoredSystem(name: string) {
-  const system = await rest('catalog/createSystem', { name });
-  const check = await rest('healthcheck/createHealthCheck', {
-    systemId: system.id,
-    name: 'Ping',
-    type: 'healthcheck.http',
-    config: { url: targetUrl },
-    intervalSeconds: 3_600,
-    timeoutMs: 2_000,
-  });
-  return { systemId: system.id as string, checkId: check.id as string };
-}
+const monitoredSystem = (name: string) => httpCheckedSystem(rest, { name, url: targetUrl });
 
 /** The path and token of the acknowledgement link in `mail`. */
 function ackLinkOf(mail: ReceivedMail) {
@@ -116,16 +95,7 @@ beforeAll(async () => {
   const { cookie } = await server.adminSession();
   adminHeaders = { cookie, origin: testEnv.BASE_URL };
   admin = contractClient<Contracts>(() => server, adminHeaders);
-  await admin.notification.updateStrategy({
-    strategyId: SMTP,
-    enabled: true,
-    config: {
-      host: 'localhost',
-      port: smtp.port,
-      secure: false,
-      fromAddress: 'alerts@status.example',
-    },
-  });
+  await enableSmtp(admin, smtp.port);
   const role = await admin.auth.createRole({
     name: 'on-call',
     accessRules: [...monitoringRules, 'notification-smtp.strategy.smtp.use'],
