@@ -1,19 +1,13 @@
 import type { AuthContract } from '@checkline/auth/contract';
-import { createEgress } from '@checkline/net';
 import type { NotificationContract } from '@checkline/notification/contract';
-import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  enableWebhook,
   restCall,
-  signedInUser,
-  startWebhookReceiver,
-  webhookWatcherRules,
+  startWebhookWatcherWorld,
   type WebhookReceiver,
 } from './support/alert-channels.ts';
-import { contractClient } from './support/contract-client.ts';
-import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+import type { TestServer } from './support/test-server.ts';
 
 /**
  * Issue 22 item 8 over loopback: a maintenance window's start and end reach a webhook receiver
@@ -29,7 +23,6 @@ const WAIT_MS = 20_000;
 const TICK_MS = 15_000;
 
 let server: TestServer;
-let admin: Client;
 let adminHeaders: Record<string, string>;
 let watcher: Client;
 let receiver: WebhookReceiver;
@@ -47,25 +40,14 @@ async function arrival(title: string): Promise<number> {
   }
 }
 
+let world: Awaited<ReturnType<typeof startWebhookWatcherWorld<Contracts>>> | undefined;
+
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  server = await createTestServer({
-    extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
-  });
-  const { cookie } = await server.adminSession();
-  adminHeaders = { cookie, origin: testEnv.BASE_URL };
-  admin = contractClient<Contracts>(() => server, adminHeaders);
-  await enableWebhook(admin, receiver.url, 'maintenance-timing-secret');
-  ({ client: watcher } = await signedInUser<Contracts>(server, admin, {
-    email: 'maintenance-watcher@example.com',
-    password: PASSWORD,
-    roleName: 'maintenance-watchers',
-    rules: webhookWatcherRules,
-  }));
+  world = await startWebhookWatcherWorld<Contracts>({ name: 'maintenance', password: PASSWORD });
+  ({ server, receiver, adminHeaders, watcher } = world);
 });
 afterAll(async () => {
-  await server?.close();
-  await receiver?.close();
+  await world?.close();
 });
 
 describe('maintenance windows on time', () => {

@@ -5,23 +5,17 @@ import type { AuthContract } from '@checkline/auth/contract';
 import type { HealthcheckContract } from '@checkline/healthcheck/contract';
 import type { MaintenanceContract } from '@checkline/maintenance/contract';
 import { queryRows } from '@checkline/db';
-import { createEgress } from '@checkline/net';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { WebhookPayload } from '@checkline/notification-webhook';
-import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  enableWebhook,
   restCall,
-  signedInUser,
-  startWebhookReceiver,
-  webhookWatcherRules,
+  startWebhookWatcherWorld,
   type WebhookReceiver,
 } from './support/alert-channels.ts';
-import { contractClient } from './support/contract-client.ts';
-import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+import type { TestServer } from './support/test-server.ts';
 
 /**
  * Issue 22 item 8 over loopback: the messages of one system reach a webhook receiver in the
@@ -104,28 +98,21 @@ async function statusOf(systemId: string) {
   return (await admin.healthcheck.getSystemHealthStatus({ systemId })).status;
 }
 
+let world: Awaited<ReturnType<typeof startWebhookWatcherWorld<Contracts>>> | undefined;
+
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(answerFor);
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
-  server = await createTestServer({
-    extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
-    notification: { delivery: { maxAttempts: 5, retryDelaysMs: [150, 150, 150, 150] } },
-  });
-  const { cookie } = await server.adminSession();
-  adminHeaders = { cookie, origin: testEnv.BASE_URL };
-  admin = contractClient<Contracts>(() => server, adminHeaders);
-  await enableWebhook(admin, receiver.url, 'notification-order-secret');
-  ({ client: watcher } = await signedInUser<Contracts>(server, admin, {
-    email: 'order-watcher@example.com',
+  world = await startWebhookWatcherWorld<Contracts>({
+    name: 'order',
     password: PASSWORD,
-    roleName: 'order-watchers',
-    rules: webhookWatcherRules,
-  }));
+    answer: answerFor,
+    server: { notification: { delivery: { maxAttempts: 5, retryDelaysMs: [150, 150, 150, 150] } } },
+  });
+  ({ server, receiver, admin, adminHeaders, watcher } = world);
 });
 afterAll(async () => {
-  await server?.close();
-  await receiver?.close();
+  await world?.close();
   await new Promise((resolve) => target.close(resolve));
 });
 

@@ -7,7 +7,10 @@ import type { WebhookPayload } from '@checkline/notification-webhook';
 import type { AnyContractRouter, ContractRouterClient } from '@orpc/contract';
 import { contractClient } from './contract-client.ts';
 import { monitoringRules } from './team-world.ts';
-import type { TestServer } from './test-server.ts';
+import { createEgress } from '@checkline/net';
+import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
+import type { TestServer, TestServerOptions } from './test-server.ts';
+import { createTestServer, testEnv } from './test-server.ts';
 
 /**
  * The set-up the alert and notification scenarios share: an administrator's REST calls, the
@@ -16,8 +19,8 @@ import type { TestServer } from './test-server.ts';
  */
 type AdminClient = ContractRouterClient<{ auth: AuthContract; notification: NotificationContract }>;
 
-export const WEBHOOK_STRATEGY = 'notification-webhook.webhook';
-export const SMTP_STRATEGY = 'notification-smtp.smtp';
+const WEBHOOK_STRATEGY = 'notification-webhook.webhook';
+const SMTP_STRATEGY = 'notification-smtp.smtp';
 /** Every monitoring rule and the webhook channel's `.use` rule. */
 export const webhookWatcherRules = [
   ...monitoringRules,
@@ -88,7 +91,7 @@ export async function signedInUser<C extends AnyContractRouter>(
   };
 }
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   /** When it arrived (Date.now()). */
   at: number;
   payload: WebhookPayload;
@@ -99,7 +102,7 @@ export interface ReceivedWebhook {
  * A loopback webhook endpoint that parses each body as a WebhookPayload. `answer` picks the
  * status for each request (200 by default); `received` keeps, in arrival order, those answered 200.
  */
-export async function startWebhookReceiver(
+async function startWebhookReceiver(
   answer: (payload: WebhookPayload, headers: IncomingHttpHeaders) => number = () => 200,
 ) {
   const received: ReceivedWebhook[] = [];
@@ -155,4 +158,46 @@ export async function httpCheckedSystem(
     timeoutMs: 2_000,
   });
   return { systemId: system.id as string, checkId: check.id as string };
+}
+
+/**
+ * A server with the webhook channel (allowed to reach loopback) sending to a new receiver
+ * (`answer` as in {@link startWebhookReceiver}), and `{name}-watcher@example.com` signed in with
+ * {@link webhookWatcherRules}. `close` stops both.
+ */
+export async function startWebhookWatcherWorld<C extends AnyContractRouter>(options: {
+  name: string;
+  password: string;
+  answer?: Parameters<typeof startWebhookReceiver>[0];
+  server?: Omit<TestServerOptions, 'extraPlugins'>;
+}) {
+  const receiver = await startWebhookReceiver(options.answer);
+  const server = await createTestServer({
+    ...options.server,
+    extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
+  });
+  const { cookie } = await server.adminSession();
+  const adminHeaders = { cookie, origin: testEnv.BASE_URL };
+  const admin = contractClient<{ auth: AuthContract; notification: NotificationContract }>(
+    () => server,
+    adminHeaders,
+  );
+  await enableWebhook(admin, receiver.url, `${options.name}-signing-secret`);
+  const watcher = await signedInUser<C>(server, admin, {
+    email: `${options.name}-watcher@example.com`,
+    password: options.password,
+    roleName: `${options.name}-watchers`,
+    rules: webhookWatcherRules,
+  });
+  return {
+    server,
+    receiver,
+    adminHeaders,
+    admin: contractClient<C>(() => server, adminHeaders),
+    watcher: watcher.client,
+    close: async () => {
+      await server.close();
+      await receiver.close();
+    },
+  };
 }
