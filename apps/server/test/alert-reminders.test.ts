@@ -313,36 +313,46 @@ describe('alert reminders and escalation over loopback', () => {
     it('refuses an interval below the server minimum, and an escalation without its contact', async () => {
       const watcher = await person('hasty');
       const { systemId } = await monitoredSystem('Queue');
-      await expect(
-        watcher.client.notification.createSubscription({ systemId, remindEverySeconds: 0 }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      await expect(
-        watcher.client.notification.createSubscription({ systemId, escalateAfterSeconds: 5 }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      await expect(
-        watcher.client.notification.createSubscription({
-          systemId,
-          escalateAfterSeconds: 5,
-          escalateToUserId: '00000000-0000-4000-8000-000000000000',
-        }),
-      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const own = watcher.client.notification;
+      const forWatcher = (escalation: object) =>
         admin.notification.createSubscriptionFor({
           userId: watcher.id,
           systemId,
           escalateAfterSeconds: 5,
-          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
-        }),
-      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(
-        admin.notification.createSubscriptionFor({
-          userId: watcher.id,
-          systemId,
-          escalateAfterSeconds: 5,
-          escalateToUserId: watcher.id,
-          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
-        }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+          ...escalation,
+        });
+      const refusals: [string, () => Promise<unknown>, string][] = [
+        [
+          'an interval of 0',
+          () => own.createSubscription({ systemId, remindEverySeconds: 0 }),
+          'BAD_REQUEST',
+        ],
+        [
+          'no contact',
+          () => own.createSubscription({ systemId, escalateAfterSeconds: 5 }),
+          'BAD_REQUEST',
+        ],
+        [
+          'a missing user',
+          () =>
+            own.createSubscription({
+              systemId,
+              escalateAfterSeconds: 5,
+              escalateToUserId: missing,
+            }),
+          'NOT_FOUND',
+        ],
+        ['a missing team', () => forWatcher({ escalateToTeamId: missing }), 'NOT_FOUND'],
+        [
+          'a user and a team',
+          () => forWatcher({ escalateToUserId: watcher.id, escalateToTeamId: missing }),
+          'BAD_REQUEST',
+        ],
+      ];
+      for (const [what, attempt, code] of refusals) {
+        await expect(attempt(), what).rejects.toMatchObject({ code });
+      }
     });
   });
 
