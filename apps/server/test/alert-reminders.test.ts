@@ -73,6 +73,24 @@ async function person(name: string) {
 /** A system with an http check against the loopback target. */
 const monitoredSystem = (name: string) => httpCheckedSystem(rest, { name, url: targetUrl });
 
+/** A monitored system `name` that `watcher` follows with reminders every second (and `more`). */
+async function remindedOf(watcher: { client: Client }, name: string, more: object = {}) {
+  const { systemId, checkId } = await monitoredSystem(name);
+  const subscription = await watcher.client.notification.createSubscription({
+    systemId,
+    events: ['health'],
+    remindEverySeconds: 1,
+    ...more,
+  });
+  return { systemId, checkId, subscription };
+}
+
+/** Makes the target fail and runs the check: the system turns unhealthy. */
+async function failCheck(checkId: string) {
+  targetStatus = 500;
+  await rest('healthcheck/runHealthCheck', { id: checkId });
+}
+
 /** The path and token of the acknowledgement link in `mail`. */
 function ackLinkOf(mail: ReceivedMail) {
   const url = ACK_LINK.exec(mail.mail.text ?? '')?.[0];
@@ -112,15 +130,9 @@ describe('alert reminders and escalation over loopback', () => {
   describe('works', () => {
     it('repeats an alert until it is acknowledged through the API, then stops', async () => {
       const watcher = await person('watcher');
-      const { systemId, checkId } = await monitoredSystem('Billing API');
-      const subscription = await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
-      });
+      const { systemId, checkId, subscription } = await remindedOf(watcher, 'Billing API');
       expect(subscription).toMatchObject({ remindEverySeconds: 1, escalateToUserId: null });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       await atLeast(watcher.email, 'Now unhealthy: Billing API', 1);
       const reminders = await atLeast(watcher.email, 'Reminder: Now unhealthy: Billing API', 2);
@@ -159,8 +171,7 @@ describe('alert reminders and escalation over loopback', () => {
       });
       // Without reminders, the same alert carries no link.
       await bystander.client.notification.createSubscription({ systemId, events: ['health'] });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       const [first] = await atLeast(watcher.email, 'Now unhealthy: Payments', 1);
       expect(first!.mail.text).toContain('Reminders are on for this alert');
@@ -185,16 +196,11 @@ describe('alert reminders and escalation over loopback', () => {
     it('escalates to the second person once when nobody acknowledges, who acknowledges with the e-mail link', async () => {
       const watcher = await person('sleeper');
       const oncall = await person('oncall');
-      const { systemId, checkId } = await monitoredSystem('Ledger');
-      await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
+      const { checkId } = await remindedOf(watcher, 'Ledger', {
         escalateAfterSeconds: 2,
         escalateToUserId: oncall.id,
       });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       const [escalation] = await atLeast(oncall.email, 'Escalated: Now unhealthy: Ledger', 1);
       expect(escalation!.mail.text).toContain('Escalated to you');
@@ -245,8 +251,7 @@ describe('alert reminders and escalation over loopback', () => {
         escalateToTeamId: teamB.id,
       });
       expect(routed).toMatchObject({ teamId: teamA.id, escalateToTeamId: teamB.id });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       // Each member's first alert carries their own link.
       const links = [];
@@ -289,14 +294,8 @@ describe('alert reminders and escalation over loopback', () => {
 
     it('ends the reminders when the system recovers', async () => {
       const watcher = await person('recovering');
-      const { systemId, checkId } = await monitoredSystem('Search');
-      await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
-      });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      const { checkId } = await remindedOf(watcher, 'Search');
+      await failCheck(checkId);
       await atLeast(watcher.email, 'Reminder: Now unhealthy: Search', 1);
       targetStatus = 200;
       await rest('healthcheck/runHealthCheck', { id: checkId });
@@ -360,14 +359,8 @@ describe('alert reminders and escalation over loopback', () => {
     it('refuses forged and replayed acknowledgement links, and another person’s alert', async () => {
       const watcher = await person('forger');
       const stranger = await person('stranger');
-      const { systemId, checkId } = await monitoredSystem('Mailer');
-      await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
-      });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      const { checkId } = await remindedOf(watcher, 'Mailer');
+      await failCheck(checkId);
       const [reminder] = await atLeast(watcher.email, 'Reminder: Now unhealthy: Mailer', 1);
       const path = ackLinkOf(reminder!);
       const { alerts } = await watcher.client.notification.getMyAlerts({});
