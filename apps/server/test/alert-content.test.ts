@@ -18,6 +18,14 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  enableSmtp,
+  enableWebhook,
+  eventually as eventuallyWithin,
+  httpCheckedSystem,
+  restCall,
+  signedInUser,
+} from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { monitoringRules } from './support/team-world.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -31,8 +39,6 @@ import { createTestServer, testEnv, type TestServer } from './support/test-serve
 type Contracts = { auth: AuthContract; notification: NotificationContract };
 type Client = ContractRouterClient<Contracts>;
 
-const SMTP = 'notification-smtp.smtp';
-const WEBHOOK = 'notification-webhook.webhook';
 const SIGNING_SECRET = 'alert-content-signing-secret';
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 20_000;
@@ -51,27 +57,12 @@ const target = createServer((_request, response) => {
 });
 let targetUrl: string;
 
-async function rest(path: string, body: unknown, method = 'POST') {
-  const response = await server.request(`/rest/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...adminHeaders },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const rest = (path: string, body: unknown, method?: string) =>
+  restCall(server, adminHeaders, path, body, method);
 
 /** Waits (bounded) until `found` answers something. */
-async function eventually<T>(what: string, found: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const eventually = <T>(what: string, found: () => T | undefined) =>
+  eventuallyWithin(what, found, WAIT_MS);
 
 /** The watcher's mail titled `subject`, once it has arrived. */
 const mailTitled = (subject: string): Promise<ReceivedMail> =>
@@ -112,17 +103,13 @@ async function expectValidPayload(payload: WebhookPayload) {
 
 /** A system the watcher subscribes to, with an http check named `Checkout ping`. */
 async function watchedSystem(name: string) {
-  const system = await rest('catalog/createSystem', { name });
-  await watcher.client.notification.createSubscription({ systemId: system.id as string });
-  const check = await rest('healthcheck/createHealthCheck', {
-    systemId: system.id,
-    name: 'Checkout ping',
-    type: 'healthcheck.http',
-    config: { url: targetUrl },
-    intervalSeconds: 3_600,
-    timeoutMs: 2_000,
+  const system = await httpCheckedSystem(rest, {
+    name,
+    url: targetUrl,
+    checkName: 'Checkout ping',
   });
-  return { systemId: system.id as string, checkId: check.id as string };
+  await watcher.client.notification.createSubscription({ systemId: system.systemId });
+  return system;
 }
 
 beforeAll(async () => {
@@ -140,36 +127,18 @@ beforeAll(async () => {
   const { cookie } = await server.adminSession();
   adminHeaders = { cookie, origin: testEnv.BASE_URL };
   admin = contractClient<Contracts>(() => server, adminHeaders);
-  await admin.notification.updateStrategy({
-    strategyId: SMTP,
-    enabled: true,
-    config: {
-      host: 'localhost',
-      port: smtp.port,
-      secure: false,
-      fromAddress: 'alerts@status.example',
-    },
-  });
-  await admin.notification.updateStrategy({
-    strategyId: WEBHOOK,
-    enabled: true,
-    config: { url: `${receiver.url}/alerts`, signingSecret: SIGNING_SECRET },
-  });
-  const role = await admin.auth.createRole({
-    name: 'alert-watchers',
-    accessRules: [
+  await enableSmtp(admin, smtp.port);
+  await enableWebhook(admin, `${receiver.url}/alerts`, SIGNING_SECRET);
+  watcher = await signedInUser<Contracts>(server, admin, {
+    email: 'watcher@example.com',
+    password: PASSWORD,
+    roleName: 'alert-watchers',
+    rules: [
       ...monitoringRules,
       'notification-smtp.strategy.smtp.use',
       'notification-webhook.strategy.webhook.use',
     ],
   });
-  const email = 'watcher@example.com';
-  const user = await admin.auth.createUser({ email, password: PASSWORD, roleIds: [role.id] });
-  watcher = {
-    id: user.id,
-    email,
-    client: contractClient<Contracts>(() => server, await server.sessionOf(email, PASSWORD)),
-  };
 });
 afterAll(async () => {
   await server?.close();

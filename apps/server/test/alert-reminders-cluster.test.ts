@@ -4,8 +4,8 @@ import type { LoopbackServer } from '@checkline/notification-node/testing';
 import { startLoopbackServer } from '@checkline/notification-node/testing';
 import type { WebhookPayload } from '@checkline/notification-webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookWatcherRules } from './support/alert-channels.ts';
 import { clusterAdmin, clusterPerFile, clusterSession } from './support/cluster.ts';
-import { monitoringRules } from './support/team-world.ts';
 
 /*
  * Issue 22 item 3 on two server processes sharing one PostgreSQL database: both look for due
@@ -40,6 +40,22 @@ async function call(headers: object, pluginId: string, body: Record<string, unkn
   const answer = (await response.json()) as Record<string, any>;
   if (response.status !== 200) throw new Error(JSON.stringify(answer));
   return answer;
+}
+
+/** A system with an hourly http check against the target, which always answers 500. */
+async function failingSystem(admin: object, name: string) {
+  const { createSystem } = await call(admin, 'catalog', { createSystem: { name } });
+  const { createHealthCheck } = await call(admin, 'healthcheck', {
+    createHealthCheck: {
+      systemId: createSystem.id,
+      name: 'Ping',
+      type: 'healthcheck.http',
+      config: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
+      intervalSeconds: 3_600,
+      timeoutMs: 2_000,
+    },
+  });
+  return { systemId: createSystem.id as string, checkId: createHealthCheck.id as string };
 }
 
 const payloads = () =>
@@ -77,7 +93,7 @@ describe('alert reminders on two processes', () => {
     const { createRole } = await call(admin, 'auth', {
       createRole: {
         name: 'on-call',
-        accessRules: [...monitoringRules, 'notification-webhook.strategy.webhook.use'],
+        accessRules: [...webhookWatcherRules],
       },
     });
     const users: Record<string, string> = {};
@@ -88,29 +104,17 @@ describe('alert reminders on two processes', () => {
       users[name] = createUser.id as string;
     }
     const watcher = await signIn('watcher@example.com', PASSWORD);
-    const { createSystem } = await call(admin, 'catalog', {
-      createSystem: { name: 'Payments' },
-    });
-    const { createHealthCheck } = await call(admin, 'healthcheck', {
-      createHealthCheck: {
-        systemId: createSystem.id,
-        name: 'Ping',
-        type: 'healthcheck.http',
-        config: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
-        intervalSeconds: 3_600,
-        timeoutMs: 2_000,
-      },
-    });
+    const { systemId, checkId } = await failingSystem(admin, 'Payments');
     await call(watcher, 'notification', {
       createSubscription: {
-        systemId: createSystem.id,
+        systemId,
         events: ['health'],
         remindEverySeconds: 1,
         escalateAfterSeconds: 2,
         escalateToUserId: users.oncall,
       },
     });
-    await call(admin, 'healthcheck', { runHealthCheck: { id: createHealthCheck.id } });
+    await call(admin, 'healthcheck', { runHealthCheck: { id: checkId } });
 
     const reminders = () => payloads().filter((body) => body.title.startsWith('Reminder: '));
     const escalations = () => payloads().filter((body) => body.title.startsWith('Escalated: '));
@@ -165,28 +169,18 @@ describe('alert reminders on two processes', () => {
         });
       }
     }
-    const { createSystem } = await call(admin, 'catalog', { createSystem: { name: 'Orders' } });
-    const { createHealthCheck } = await call(admin, 'healthcheck', {
-      createHealthCheck: {
-        systemId: createSystem.id,
-        name: 'Ping',
-        type: 'healthcheck.http',
-        config: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
-        intervalSeconds: 3_600,
-        timeoutMs: 2_000,
-      },
-    });
+    const { systemId, checkId } = await failingSystem(admin, 'Orders');
     await call(admin, 'notification', {
       createSubscriptionFor: {
         teamId: teams.owners,
-        systemId: createSystem.id,
+        systemId,
         events: ['health'],
         remindEverySeconds: 1,
         escalateAfterSeconds: 2,
         escalateToTeamId: teams.backups,
       },
     });
-    await call(admin, 'healthcheck', { runHealthCheck: { id: createHealthCheck.id } });
+    await call(admin, 'healthcheck', { runHealthCheck: { id: checkId } });
 
     const about = () => payloads().filter((body) => body.title.endsWith(': Orders'));
     const titled = (prefix: string) => about().filter((body) => body.title.startsWith(prefix));

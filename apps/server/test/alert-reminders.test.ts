@@ -7,6 +7,12 @@ import type { ReceivedMail, SmtpTestServer } from '@checkline/notification-smtp/
 import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  enableSmtp,
+  eventually as eventuallyWithin,
+  httpCheckedSystem,
+  restCall,
+} from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { monitoringRules } from './support/team-world.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -21,7 +27,6 @@ import { createTestServer, testEnv, type TestServer } from './support/test-serve
 type Contracts = { auth: AuthContract; notification: NotificationContract };
 type Client = ContractRouterClient<Contracts>;
 
-const SMTP = 'notification-smtp.smtp';
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 20_000;
 const ACK_LINK = /http:\/\/[^\s"<>]+\/api\/notification\/alerts\/acknowledge\/[A-Za-z0-9_.-]+/;
@@ -38,29 +43,14 @@ const target = createServer((_request, response) => {
 });
 let targetUrl: string;
 
-async function rest(path: string, body: unknown, method = 'POST') {
-  const response = await server.request(`/rest/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...adminHeaders },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const rest = (path: string, body: unknown, method?: string) =>
+  restCall(server, adminHeaders, path, body, method);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (bounded) until `found` answers something. */
-async function eventually<T>(what: string, found: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS} ms`);
-    await pause(20);
-  }
-}
+const eventually = <T>(what: string, found: () => T | undefined) =>
+  eventuallyWithin(what, found, WAIT_MS);
 
 const mailsTo = (email: string, subject: string): ReceivedMail[] =>
   smtp.received.filter((mail) => mail.recipients.includes(email) && mail.mail.subject === subject);
@@ -81,17 +71,24 @@ async function person(name: string) {
 }
 
 /** A system with an http check against the loopback target. */
-async function monitoredSystem(name: string) {
-  const system = await rest('catalog/createSystem', { name });
-  const check = await rest('healthcheck/createHealthCheck', {
-    systemId: system.id,
-    name: 'Ping',
-    type: 'healthcheck.http',
-    config: { url: targetUrl },
-    intervalSeconds: 3_600,
-    timeoutMs: 2_000,
+const monitoredSystem = (name: string) => httpCheckedSystem(rest, { name, url: targetUrl });
+
+/** A monitored system `name` that `watcher` follows with reminders every second (and `more`). */
+async function remindedOf(watcher: { client: Client }, name: string, more: object = {}) {
+  const { systemId, checkId } = await monitoredSystem(name);
+  const subscription = await watcher.client.notification.createSubscription({
+    systemId,
+    events: ['health'],
+    remindEverySeconds: 1,
+    ...more,
   });
-  return { systemId: system.id as string, checkId: check.id as string };
+  return { systemId, checkId, subscription };
+}
+
+/** Makes the target fail and runs the check: the system turns unhealthy. */
+async function failCheck(checkId: string) {
+  targetStatus = 500;
+  await rest('healthcheck/runHealthCheck', { id: checkId });
 }
 
 /** The path and token of the acknowledgement link in `mail`. */
@@ -116,16 +113,7 @@ beforeAll(async () => {
   const { cookie } = await server.adminSession();
   adminHeaders = { cookie, origin: testEnv.BASE_URL };
   admin = contractClient<Contracts>(() => server, adminHeaders);
-  await admin.notification.updateStrategy({
-    strategyId: SMTP,
-    enabled: true,
-    config: {
-      host: 'localhost',
-      port: smtp.port,
-      secure: false,
-      fromAddress: 'alerts@status.example',
-    },
-  });
+  await enableSmtp(admin, smtp.port);
   const role = await admin.auth.createRole({
     name: 'on-call',
     accessRules: [...monitoringRules, 'notification-smtp.strategy.smtp.use'],
@@ -142,15 +130,9 @@ describe('alert reminders and escalation over loopback', () => {
   describe('works', () => {
     it('repeats an alert until it is acknowledged through the API, then stops', async () => {
       const watcher = await person('watcher');
-      const { systemId, checkId } = await monitoredSystem('Billing API');
-      const subscription = await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
-      });
+      const { systemId, checkId, subscription } = await remindedOf(watcher, 'Billing API');
       expect(subscription).toMatchObject({ remindEverySeconds: 1, escalateToUserId: null });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       await atLeast(watcher.email, 'Now unhealthy: Billing API', 1);
       const reminders = await atLeast(watcher.email, 'Reminder: Now unhealthy: Billing API', 2);
@@ -189,8 +171,7 @@ describe('alert reminders and escalation over loopback', () => {
       });
       // Without reminders, the same alert carries no link.
       await bystander.client.notification.createSubscription({ systemId, events: ['health'] });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       const [first] = await atLeast(watcher.email, 'Now unhealthy: Payments', 1);
       expect(first!.mail.text).toContain('Reminders are on for this alert');
@@ -215,16 +196,11 @@ describe('alert reminders and escalation over loopback', () => {
     it('escalates to the second person once when nobody acknowledges, who acknowledges with the e-mail link', async () => {
       const watcher = await person('sleeper');
       const oncall = await person('oncall');
-      const { systemId, checkId } = await monitoredSystem('Ledger');
-      await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
+      const { checkId } = await remindedOf(watcher, 'Ledger', {
         escalateAfterSeconds: 2,
         escalateToUserId: oncall.id,
       });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       const [escalation] = await atLeast(oncall.email, 'Escalated: Now unhealthy: Ledger', 1);
       expect(escalation!.mail.text).toContain('Escalated to you');
@@ -275,8 +251,7 @@ describe('alert reminders and escalation over loopback', () => {
         escalateToTeamId: teamB.id,
       });
       expect(routed).toMatchObject({ teamId: teamA.id, escalateToTeamId: teamB.id });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      await failCheck(checkId);
 
       // Each member's first alert carries their own link.
       const links = [];
@@ -319,14 +294,8 @@ describe('alert reminders and escalation over loopback', () => {
 
     it('ends the reminders when the system recovers', async () => {
       const watcher = await person('recovering');
-      const { systemId, checkId } = await monitoredSystem('Search');
-      await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
-      });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      const { checkId } = await remindedOf(watcher, 'Search');
+      await failCheck(checkId);
       await atLeast(watcher.email, 'Reminder: Now unhealthy: Search', 1);
       targetStatus = 200;
       await rest('healthcheck/runHealthCheck', { id: checkId });
@@ -343,36 +312,46 @@ describe('alert reminders and escalation over loopback', () => {
     it('refuses an interval below the server minimum, and an escalation without its contact', async () => {
       const watcher = await person('hasty');
       const { systemId } = await monitoredSystem('Queue');
-      await expect(
-        watcher.client.notification.createSubscription({ systemId, remindEverySeconds: 0 }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      await expect(
-        watcher.client.notification.createSubscription({ systemId, escalateAfterSeconds: 5 }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      await expect(
-        watcher.client.notification.createSubscription({
-          systemId,
-          escalateAfterSeconds: 5,
-          escalateToUserId: '00000000-0000-4000-8000-000000000000',
-        }),
-      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const own = watcher.client.notification;
+      const forWatcher = (escalation: object) =>
         admin.notification.createSubscriptionFor({
           userId: watcher.id,
           systemId,
           escalateAfterSeconds: 5,
-          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
-        }),
-      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(
-        admin.notification.createSubscriptionFor({
-          userId: watcher.id,
-          systemId,
-          escalateAfterSeconds: 5,
-          escalateToUserId: watcher.id,
-          escalateToTeamId: '00000000-0000-4000-8000-000000000000',
-        }),
-      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+          ...escalation,
+        });
+      const refusals: [string, () => Promise<unknown>, string][] = [
+        [
+          'an interval of 0',
+          () => own.createSubscription({ systemId, remindEverySeconds: 0 }),
+          'BAD_REQUEST',
+        ],
+        [
+          'no contact',
+          () => own.createSubscription({ systemId, escalateAfterSeconds: 5 }),
+          'BAD_REQUEST',
+        ],
+        [
+          'a missing user',
+          () =>
+            own.createSubscription({
+              systemId,
+              escalateAfterSeconds: 5,
+              escalateToUserId: missing,
+            }),
+          'NOT_FOUND',
+        ],
+        ['a missing team', () => forWatcher({ escalateToTeamId: missing }), 'NOT_FOUND'],
+        [
+          'a user and a team',
+          () => forWatcher({ escalateToUserId: watcher.id, escalateToTeamId: missing }),
+          'BAD_REQUEST',
+        ],
+      ];
+      for (const [what, attempt, code] of refusals) {
+        await expect(attempt(), what).rejects.toMatchObject({ code });
+      }
     });
   });
 
@@ -380,14 +359,8 @@ describe('alert reminders and escalation over loopback', () => {
     it('refuses forged and replayed acknowledgement links, and another person’s alert', async () => {
       const watcher = await person('forger');
       const stranger = await person('stranger');
-      const { systemId, checkId } = await monitoredSystem('Mailer');
-      await watcher.client.notification.createSubscription({
-        systemId,
-        events: ['health'],
-        remindEverySeconds: 1,
-      });
-      targetStatus = 500;
-      await rest('healthcheck/runHealthCheck', { id: checkId });
+      const { checkId } = await remindedOf(watcher, 'Mailer');
+      await failCheck(checkId);
       const [reminder] = await atLeast(watcher.email, 'Reminder: Now unhealthy: Mailer', 1);
       const path = ackLinkOf(reminder!);
       const { alerts } = await watcher.client.notification.getMyAlerts({});

@@ -1,15 +1,13 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AuthContract } from '@checkline/auth/contract';
-import { createEgress } from '@checkline/net';
 import type { NotificationContract } from '@checkline/notification/contract';
-import type { WebhookPayload } from '@checkline/notification-webhook';
-import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractClient } from './support/contract-client.ts';
-import { monitoringRules } from './support/team-world.ts';
-import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+import {
+  restCall,
+  startWebhookWatcherWorld,
+  type WebhookReceiver,
+} from './support/alert-channels.ts';
+import type { TestServer } from './support/test-server.ts';
 
 /**
  * Issue 22 item 8 over loopback: a maintenance window's start and end reach a webhook receiver
@@ -20,73 +18,36 @@ import { createTestServer, testEnv, type TestServer } from './support/test-serve
 type Contracts = { auth: AuthContract; notification: NotificationContract };
 type Client = ContractRouterClient<Contracts>;
 
-const WEBHOOK = 'notification-webhook.webhook';
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 20_000;
 const TICK_MS = 15_000;
 
 let server: TestServer;
-let admin: Client;
 let adminHeaders: Record<string, string>;
 let watcher: Client;
-const received: { at: number; payload: WebhookPayload }[] = [];
-const receiver = createServer((request, response) => {
-  let body = '';
-  request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-  request.on('end', () => {
-    received.push({ at: Date.now(), payload: JSON.parse(body) as WebhookPayload });
-    response.writeHead(200).end('ok');
-  });
-});
+let receiver: WebhookReceiver;
 
-async function rest(path: string, body: unknown, method = 'POST') {
-  const response = await server.request(`/rest/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...adminHeaders },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const rest = (path: string, body: unknown, method?: string) =>
+  restCall(server, adminHeaders, path, body, method);
 
 async function arrival(title: string): Promise<number> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const hit = received.find((entry) => entry.payload.title === title);
+    const hit = receiver.received.find((entry) => entry.payload.title === title);
     if (hit) return hit.at;
     if (Date.now() > deadline) throw new Error(`no webhook "${title}" within ${WAIT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
+let world: Awaited<ReturnType<typeof startWebhookWatcherWorld<Contracts>>> | undefined;
+
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  server = await createTestServer({
-    extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
-  });
-  const { cookie } = await server.adminSession();
-  adminHeaders = { cookie, origin: testEnv.BASE_URL };
-  admin = contractClient<Contracts>(() => server, adminHeaders);
-  await admin.notification.updateStrategy({
-    strategyId: WEBHOOK,
-    enabled: true,
-    config: {
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      signingSecret: 'maintenance-timing-secret',
-    },
-  });
-  const role = await admin.auth.createRole({
-    name: 'maintenance-watchers',
-    accessRules: [...monitoringRules, 'notification-webhook.strategy.webhook.use'],
-  });
-  const email = 'maintenance-watcher@example.com';
-  await admin.auth.createUser({ email, password: PASSWORD, roleIds: [role.id] });
-  watcher = contractClient<Contracts>(() => server, await server.sessionOf(email, PASSWORD));
+  world = await startWebhookWatcherWorld<Contracts>({ name: 'maintenance', password: PASSWORD });
+  ({ server, receiver, adminHeaders, watcher } = world);
 });
 afterAll(async () => {
-  await server?.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await world?.close();
 });
 
 describe('maintenance windows on time', () => {

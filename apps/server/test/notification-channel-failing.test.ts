@@ -8,6 +8,7 @@ import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
 import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enableSmtp, enableWebhook } from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
@@ -84,16 +85,8 @@ beforeAll(async () => {
   });
   const { cookie } = await server.adminSession();
   admin = contractClient<Contracts>(() => server, { cookie, origin: testEnv.BASE_URL });
-  await admin.notification.updateStrategy({
-    strategyId: WEBHOOK,
-    enabled: true,
-    config: { url: `${receiver.url}/hook`, signingSecret: 'whsec-never-in-a-report-0123456789' },
-  });
-  await admin.notification.updateStrategy({
-    strategyId: 'notification-smtp.smtp',
-    enabled: true,
-    config: { host: 'localhost', port: smtp.port, secure: false, fromAddress: 'ops@example.com' },
-  });
+  await enableWebhook(admin, `${receiver.url}/hook`, 'whsec-never-in-a-report-0123456789');
+  await enableSmtp(admin, smtp.port, 'ops@example.com');
 });
 afterAll(async () => {
   await server?.close();

@@ -1,19 +1,21 @@
 import { createServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthContract } from '@checkline/auth/contract';
 import type { HealthcheckContract } from '@checkline/healthcheck/contract';
 import type { MaintenanceContract } from '@checkline/maintenance/contract';
 import { queryRows } from '@checkline/db';
-import { createEgress } from '@checkline/net';
 import type { NotificationContract } from '@checkline/notification/contract';
 import type { WebhookPayload } from '@checkline/notification-webhook';
-import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractClient } from './support/contract-client.ts';
-import { monitoringRules } from './support/team-world.ts';
-import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
+import {
+  restCall,
+  startWebhookWatcherWorld,
+  type WebhookReceiver,
+} from './support/alert-channels.ts';
+import type { TestServer } from './support/test-server.ts';
 
 /**
  * Issue 22 item 8 over loopback: the messages of one system reach a webhook receiver in the
@@ -29,7 +31,6 @@ type Contracts = {
 };
 type Client = ContractRouterClient<Contracts>;
 
-const WEBHOOK = 'notification-webhook.webhook';
 const PASSWORD = 'a sound enough password';
 const WAIT_MS = 20_000;
 
@@ -38,32 +39,23 @@ let admin: Client;
 let adminHeaders: Record<string, string>;
 let watcher: Client;
 
-/** Bodies the receiver accepted (answered 200), in the order they arrived. */
-const accepted: WebhookPayload[] = [];
+let receiver: WebhookReceiver;
 /** Delivery ids the receiver turns away (503) this many more times. */
 const refusals = new Map<string, number>();
 /** Titles whose first delivery the receiver turns away this many times before accepting it. */
 const refusedTitles = new Map<string, number>();
-const receiver = createServer((request, response) => {
-  let body = '';
-  request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-  request.on('end', () => {
-    const payload = JSON.parse(body) as WebhookPayload;
-    const deliveryId = String(request.headers['x-checkline-delivery']);
-    const refused = refusedTitles.get(payload.title);
-    if (refused !== undefined && refusedTitles.delete(payload.title)) {
-      refusals.set(deliveryId, refused);
-    }
-    const left = refusals.get(deliveryId) ?? 0;
-    if (left > 0) {
-      refusals.set(deliveryId, left - 1);
-      response.writeHead(503).end('busy');
-      return;
-    }
-    accepted.push(payload);
-    response.writeHead(200).end('ok');
-  });
-});
+
+function answerFor(payload: WebhookPayload, headers: IncomingHttpHeaders): number {
+  const deliveryId = String(headers['x-checkline-delivery']);
+  const refused = refusedTitles.get(payload.title);
+  if (refused !== undefined && refusedTitles.delete(payload.title)) {
+    refusals.set(deliveryId, refused);
+  }
+  const left = refusals.get(deliveryId) ?? 0;
+  if (left === 0) return 200;
+  refusals.set(deliveryId, left - 1);
+  return 503;
+}
 
 let targetStatus = 500;
 const target = createServer((_request, response) => {
@@ -71,16 +63,8 @@ const target = createServer((_request, response) => {
 });
 let targetUrl: string;
 
-async function rest(path: string, body: unknown, method = 'POST') {
-  const response = await server.request(`/rest/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...adminHeaders },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const rest = (path: string, body: unknown, method?: string) =>
+  restCall(server, adminHeaders, path, body, method);
 
 /** Waits (bounded) until `done` holds. */
 async function until(what: string, done: () => boolean | Promise<boolean>) {
@@ -91,7 +75,7 @@ async function until(what: string, done: () => boolean | Promise<boolean>) {
   }
 }
 
-const titlesAccepted = () => accepted.map((payload) => payload.title);
+const titlesAccepted = () => receiver.received.map(({ payload }) => payload.title);
 const countOf = (title: string) => titlesAccepted().filter((seen) => seen === title).length;
 
 /** A system the watcher subscribes to (`events`), with an http check against the target. */
@@ -114,36 +98,21 @@ async function statusOf(systemId: string) {
   return (await admin.healthcheck.getSystemHealthStatus({ systemId })).status;
 }
 
+let world: Awaited<ReturnType<typeof startWebhookWatcherWorld<Contracts>>> | undefined;
+
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
-  server = await createTestServer({
-    extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
-    notification: { delivery: { maxAttempts: 5, retryDelaysMs: [150, 150, 150, 150] } },
+  world = await startWebhookWatcherWorld<Contracts>({
+    name: 'order',
+    password: PASSWORD,
+    answer: answerFor,
+    server: { notification: { delivery: { maxAttempts: 5, retryDelaysMs: [150, 150, 150, 150] } } },
   });
-  const { cookie } = await server.adminSession();
-  adminHeaders = { cookie, origin: testEnv.BASE_URL };
-  admin = contractClient<Contracts>(() => server, adminHeaders);
-  await admin.notification.updateStrategy({
-    strategyId: WEBHOOK,
-    enabled: true,
-    config: {
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      signingSecret: 'notification-order-secret',
-    },
-  });
-  const role = await admin.auth.createRole({
-    name: 'order-watchers',
-    accessRules: [...monitoringRules, 'notification-webhook.strategy.webhook.use'],
-  });
-  const email = 'order-watcher@example.com';
-  await admin.auth.createUser({ email, password: PASSWORD, roleIds: [role.id] });
-  watcher = contractClient<Contracts>(() => server, await server.sessionOf(email, PASSWORD));
+  ({ server, receiver, admin, adminHeaders, watcher } = world);
 });
 afterAll(async () => {
-  await server?.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await world?.close();
   await new Promise((resolve) => target.close(resolve));
 });
 
@@ -204,7 +173,7 @@ describe('the messages of one system arrive in the order the events happened', (
     await rest('healthcheck/runHealthCheck', { id: checkId });
     await until('the gateway healthy', async () => (await statusOf(systemId)) === 'healthy');
     await until('its first status told', () => countOf('Now healthy: Gateway') === 1);
-    const before = accepted.length;
+    const before = receiver.received.length;
     const toldBefore = (await gatewayMessages()).length;
     // The receiver turns the first alert away twice: the retries must not let the next pass it.
     refusedTitles.set('Now unhealthy: Gateway', 2);
@@ -217,7 +186,7 @@ describe('the messages of one system arrive in the order the events happened', (
     let expected: string[] = [];
     await until('every change delivered', async () => {
       expected = (await gatewayMessages()).slice(toldBefore);
-      return expected.length >= 6 && accepted.length - before >= expected.length;
+      return expected.length >= 6 && receiver.received.length - before >= expected.length;
     });
     expect(expected[0]).toBe('Now unhealthy: Gateway');
     expect(titlesAccepted().slice(before)).toEqual(expected);

@@ -9,6 +9,7 @@ import type { SmtpTestServer } from '@checkline/notification-smtp/testing';
 import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
 import type { AnyContractProcedure, ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enableSmtp } from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
 
@@ -25,7 +26,6 @@ type Contracts = {
 };
 type Client = ContractRouterClient<Contracts>;
 
-const STRATEGY = 'notification-smtp.smtp';
 const PASSWORD = 'a sound enough password';
 const missing = '00000000-0000-4000-8000-00000000dead';
 
@@ -73,16 +73,7 @@ beforeAll(async () => {
   server = await createTestServer({ smtp: { egress: loopbackEgress() } });
   const { cookie } = await server.adminSession();
   admin = clientWith({ cookie, origin: testEnv.BASE_URL });
-  await admin.notification.updateStrategy({
-    strategyId: STRATEGY,
-    enabled: true,
-    config: {
-      host: 'localhost',
-      port: smtp.port,
-      secure: false,
-      fromAddress: 'alerts@status.example',
-    },
-  });
+  await enableSmtp(admin, smtp.port);
   const { roles } = await admin.auth.getRoles({ limit: 100 });
   subscriberRoleId = roles.find((role) => role.name === 'subscriber')!.id;
 });

@@ -13,6 +13,7 @@ import {
 import type { ContractRouterClient } from '@orpc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restCall } from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { monitoringRules } from './support/team-world.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
@@ -71,16 +72,8 @@ async function newWatcher(options: { inTeam?: boolean } = {}): Promise<Watcher> 
   return { id: user.id, email, client: clientWith(await server.sessionOf(email, PASSWORD)) };
 }
 
-async function rest(path: string, body: unknown, method = 'POST') {
-  const response = await server.request(`/rest/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...adminHeaders },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, any>;
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const rest = (path: string, body: unknown, method?: string) =>
+  restCall(server, adminHeaders, path, body, method);
 
 const newSystem = async () =>
   (await rest('catalog/createSystem', { name: unique('system') })).id as string;
@@ -192,6 +185,12 @@ describe('notification subscriptions over HTTP', () => {
       expect(toGroup.events.sort()).toEqual(['health', 'incident', 'maintenance']);
       const everything = await watcher.client.notification.createSubscription({});
       expect(everything).toMatchObject({ systemId: null, groupId: null });
+      // Two inserts may share a clock tick (PGlite's clock counts milliseconds): set them apart.
+      for (const [second, { id }] of [toSystem, toGroup, everything].entries()) {
+        await server.database.db.execute(
+          sql`update notification.subscriptions set created_at = ${`2030-01-01T00:00:0${second}Z`} where id = ${id}`,
+        );
+      }
 
       const first = await watcher.client.notification.getMySubscriptions({ limit: 2 });
       expect(first.subscriptions.map((item) => item.id)).toEqual([everything.id, toGroup.id]);

@@ -10,6 +10,7 @@ import {
 import type { ContractRouterClient } from '@orpc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins.ts';
+import { enableWebhook } from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testEnv, type TestServer } from './support/test-server.ts';
@@ -86,11 +87,7 @@ beforeAll(async () => {
   const { application, secret } = await admin.auth.createApplication({ name: 'monitor' });
   await admin.auth.updateApplication({ id: application.id, roleIds: [senderRole.id] });
   sender = clientOf(() => server, { authorization: `Bearer ${secret}` });
-  await admin.notification.updateStrategy({
-    strategyId: WEBHOOK,
-    enabled: true,
-    config: { url: `${receiver.url}/shared`, signingSecret: ADMIN_SECRET },
-  });
+  await enableWebhook(admin, `${receiver.url}/shared`, ADMIN_SECRET);
 });
 afterAll(async () => {
   await server?.close();

@@ -429,7 +429,13 @@ describe('delivery queue', () => {
       const [jo] = await createUsers(database.db, ['jo@example.com'], [useRule('email')]);
       const sent = [];
       for (let index = 0; index < 5; index += 1) {
-        sent.push(await send({ userIds: [jo!], strategyId: qualified('email'), notification }));
+        const answer = await send({ userIds: [jo!], strategyId: qualified('email'), notification });
+        // Two sends may share a clock tick (PGlite's clock counts milliseconds): set them apart.
+        await database.db
+          .update(deliveries)
+          .set({ createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, index)) })
+          .where(eq(deliveries.id, answer.deliveries[0]!.id));
+        sent.push(answer);
       }
       const log = server.notification(auditor);
       const ids: string[] = [];

@@ -57,8 +57,13 @@ describe('works', () => {
 
   it('pages newest first without skipping or repeating a row', async () => {
     const user = randomUUID();
-    for (const title of ['one', 'two', 'three', 'four', 'five']) {
+    for (const [second, title] of ['one', 'two', 'three', 'four', 'five'].entries()) {
       await insertNotifications(database.db, [user], note(title));
+      // Two inserts may share a clock tick (PGlite's clock counts milliseconds): set them apart.
+      await database.db
+        .update(inbox)
+        .set({ createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, second)) })
+        .where(sql`${inbox.userId} = ${user} and ${inbox.title} = ${title}`);
     }
     const first = await page(user, { limit: 2 });
     const second = await page(user, { limit: 2, cursor: first.nextCursor! });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
 import { testPageScope } from '@checkline/core/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions as subscriptionRows } from '../db/schema.ts';
 import {
@@ -99,18 +100,43 @@ describe('subscription service works', () => {
     const first = await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
     const second = await createSubscription(database.db, ana, { events: ['health'] });
     await createSubscription(database.db, ben, { events: ['health'] });
-    const page = await listSubscriptions(database.db, ana, { limit: 1 }, testPageScope());
-    expect(page.subscriptions.map((item) => item.id)).toEqual([second.id]);
-    const next = await listSubscriptions(
-      database.db,
-      ana,
-      { limit: 1, cursor: page.nextCursor! },
-      testPageScope(),
-    );
-    expect(next.subscriptions.map((item) => item.id)).toEqual([first.id]);
-    expect(next.nextCursor).toBeNull();
+    // Two inserts may share a clock tick (PGlite's clock counts milliseconds): set them apart.
+    await writtenAt(first.id, '2030-01-01T00:00:00Z');
+    await writtenAt(second.id, '2030-01-01T00:00:01Z');
+    expect(await walkAnasPages()).toEqual([second.id, first.id]);
+  });
+
+  it('pages subscriptions written at the same instant by id, each once', async () => {
+    const targets = [undefined, api, db, group];
+    const created = [];
+    for (const [index, target] of targets.entries()) {
+      const on = index === 3 ? { groupId: target } : target ? { systemId: target } : {};
+      created.push(await createSubscription(database.db, ana, { ...on, events: ['health'] }));
+    }
+    for (const { id } of created) await writtenAt(id, '2030-01-01T00:00:00Z');
+    const byIdDescending = created.map(({ id }) => id).sort((a, b) => b.localeCompare(a));
+    expect(await walkAnasPages()).toEqual(byIdDescending);
   });
 });
+
+const writtenAt = (id: string, at: string) =>
+  database.db
+    .update(subscriptionRows)
+    .set({ createdAt: new Date(at) })
+    .where(eq(subscriptionRows.id, id));
+
+/** Ana's subscription ids, one page of one at a time, up to the page without a cursor. */
+async function walkAnasPages() {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let round = 0; round < 10; round += 1) {
+    const page = await listSubscriptions(database.db, ana, { limit: 1, cursor }, testPageScope());
+    ids.push(...page.subscriptions.map((item) => item.id));
+    if (page.nextCursor === null) return ids;
+    cursor = page.nextCursor;
+  }
+  throw new Error('did not end within 10 pages');
+}
 
 describe('subscription service rejects bad input', () => {
   it('answers CONFLICT for a second subscription to the same target, everything included', async () => {
