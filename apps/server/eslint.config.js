@@ -5,7 +5,13 @@ export default [
   // there would be undone by the next generation, so it is not linted.
   { ignores: ['test/generated/**'] },
   // Scenarios importing clients generated in the test (checked there by tsc, beside that code).
-  { ignores: ['test/client-scenarios/openapi-fetch.ts', 'test/client-scenarios/orval.ts'] },
+  {
+    ignores: [
+      'test/client-scenarios/openapi-fetch.ts',
+      'test/client-scenarios/orval.ts',
+      'test/client-scenarios/hey-api.ts',
+    ],
+  },
   // run-tool.ts hands the environment on to the dev tools tests run (linters, tsc), adding to it;
   // server-process.ts starts the real server with an environment of its own (walkthrough.ts a
   // shell, with PATH only, for the documented commands); scripts/cluster.ts

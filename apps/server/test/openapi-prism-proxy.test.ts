@@ -1,5 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import {
+  recordingStrategy,
+  testChannelPlugin,
+  writeStrategySettings,
+} from '@checkline/notification/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from './support/admin-key.ts';
 import { minimalValue, type DocumentSchema } from './support/minimal-input.ts';
@@ -12,7 +19,8 @@ import { createTestServer, testAdmin, type TestServer } from './support/test-ser
  * against the document and every answer against what the document declares for it. One call per
  * operation that should succeed and one that should fail go through it; Prism must see nothing
  * wrong. The walk builds its own records: creates run first, deletes last, and the ids a create
- * answers are the ids later calls name.
+ * answers are the ids later calls name. What no create answers (an open alert, a failed delivery,
+ * a page's subscriber) is set up before the walk, in `createFixtures`.
  */
 interface Operation {
   method: string;
@@ -44,6 +52,15 @@ const known: Record<string, unknown> = {
   currentPassword: testAdmin.password,
 };
 
+/** A check's target that is always down, so the administrator holds an open alert. */
+const downTarget = createServer((_request, response) => response.writeHead(500).end('down'));
+
+/** A channel whose sends fail for good at once, so the walk has a failed delivery to redeliver. */
+const REJECTING = 'prism-channel.rejecting';
+const rejecting = recordingStrategy({ id: 'rejecting' }, () =>
+  Promise.resolve({ success: false, error: 'no such recipient', permanent: true }),
+);
+
 const inAnHour = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 /** Inputs a schema cannot tell (one of two fields, an order between two times). */
 const overrides: Record<string, () => Record<string, unknown>> = {
@@ -53,11 +70,15 @@ const overrides: Record<string, () => Record<string, unknown>> = {
   addTeamMember: () => ({ userId: world.get('user') }),
   removeTeamMember: () => ({ userId: world.get('user') }),
   getUptime: () => ({ systemIds: [world.get('system')] }),
+  deleteSubscriber: () => ({ pageId: fixtures.pageId, id: fixtures.subscriberId }),
   changeMyPassword: () => ({ newPassword: `${testAdmin.password} changed` }),
 };
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({
+    extraPlugins: [testChannelPlugin('prism-channel', [rejecting.strategy])],
+  });
+  await writeStrategySettings(server.database.db, REJECTING);
   listening = await server.listen();
   adminKey = await createAdminKey(server);
   session = await server.adminSession();
@@ -65,7 +86,9 @@ beforeAll(async () => {
   const { getStrategies } = (await strategies.json()) as {
     getStrategies: { strategies: { strategyId: string }[] };
   };
-  known.strategyId = getStrategies.strategies[0]?.strategyId;
+  known.strategyId = getStrategies.strategies.find(
+    ({ strategyId }) => strategyId !== REJECTING,
+  )?.strategyId;
   const me = await server.request('/rest/auth/getMe', { headers: session });
   adminUserId = ((await me.json()) as { id: string }).id;
   fixtures = await createFixtures();
@@ -85,6 +108,7 @@ afterAll(async () => {
   if (workFolder) rmSync(workFolder, { recursive: true, force: true });
   await listening.close();
   await server.close();
+  await new Promise((resolve) => downTarget.close(resolve));
 });
 
 /** Records the raw routes name by token or slug, made directly (not through Prism). */
@@ -109,7 +133,95 @@ async function createFixtures() {
     createPage: { slug: 'prism-public', title: 'Prism public page' },
   });
   await keyed('statuspage', { publishPage: { id: page.id } });
-  return { heartbeatToken: heartbeat.heartbeatToken as string, slug: page.slug as string };
+  // A pending subscriber is one `getSubscribers` lists and `deleteSubscriber` can remove.
+  const subscribed = await server.request(`/api/statuspage/public/${page.slug}/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'prism-subscriber@example.com' }),
+  });
+  if (!subscribed.ok) throw new Error(`subscribe: ${subscribed.status}`);
+  const { subscribers } = await keyed('statuspage', { getSubscribers: { pageId: page.id } });
+  const subscriber = (subscribers as { id: string; email: string }[]).find(
+    ({ email }) => email === 'prism-subscriber@example.com',
+  );
+  world.set('delivery', await failedDelivery(keyed));
+  world.set('alert', await openAlert(system.id as string, keyed));
+  return {
+    heartbeatToken: heartbeat.heartbeatToken as string,
+    slug: page.slug as string,
+    pageId: page.id as string,
+    subscriberId: subscriber?.id,
+  };
+}
+
+/**
+ * Subscribes the administrator to `systemId` with reminders, turns the system unhealthy with a
+ * check against a target that answers 500, and waits (bounded) for the alert to open; its id.
+ */
+async function openAlert(
+  systemId: string,
+  keyed: (plugin: string, body: Record<string, unknown>) => Promise<Record<string, any>>,
+): Promise<string> {
+  await new Promise<void>((resolve) => downTarget.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(downTarget.address() as AddressInfo).port}/health`;
+  const asAdmin = async (procedure: string, body?: unknown) => {
+    const response = await server.request(
+      `/rest/notification/${procedure}`,
+      body === undefined
+        ? { headers: asSession() }
+        : {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...asSession() },
+            body: JSON.stringify(body),
+          },
+    );
+    const answer = (await response.json()) as Record<string, any>;
+    if (response.status !== 200) throw new Error(`${procedure}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  await asAdmin('createSubscription', { systemId, events: ['health'], remindEverySeconds: 3_600 });
+  const check = await keyed('healthcheck', {
+    createHealthCheck: {
+      systemId,
+      name: 'always down',
+      type: 'healthcheck.http',
+      config: { url },
+      intervalSeconds: 3_600,
+    },
+  });
+  await keyed('healthcheck', { runHealthCheck: { id: check.id } });
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { alerts } = await asAdmin('getMyAlerts');
+    const open = (alerts as { id: string; state: string }[]).find(
+      (alert) => alert.state === 'open',
+    );
+    if (open) return open.id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no alert opened within 15 s');
+}
+
+/** Sends the administrator a notification through the rejecting channel; its delivery's id. */
+async function failedDelivery(
+  keyed: (plugin: string, body: Record<string, unknown>) => Promise<Record<string, any>>,
+): Promise<string> {
+  const sent = await keyed('notification', {
+    sendExternal: {
+      userIds: [adminUserId],
+      strategyId: REJECTING,
+      notification: { title: 'Undeliverable', type: 'test.prism' },
+    },
+  });
+  const notificationId = sent.notificationId as string;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { deliveries } = await keyed('notification', { getDeliveries: { notificationId } });
+    const [delivery] = deliveries as { id: string; status: string }[];
+    if (delivery?.status === 'failed') return delivery.id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the delivery through the rejecting channel did not fail within 15 s');
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'];
@@ -469,14 +581,11 @@ describe('Prism as a validating proxy in front of the server', () => {
   }, 300_000);
 });
 
-/** Operations the walk cannot make succeed, and why; each still gets its error call. */
+/** Operations that cannot succeed over HTTP, and why; each still gets its error call. */
 const noSuccessHere: Record<string, string> = {
   getUserProfiles: 'service callers only (plugins in the server), not reachable over HTTP',
   getTeamUsers: 'service callers only',
   sendToAddress: 'service callers only',
-  acknowledgeAlert: 'needs an open alert: a check failing long enough to alert',
-  redeliver: 'needs a failed delivery (the walk has only skipped ones)',
-  deleteSubscriber: 'needs a status page subscriber of the page the walk made',
 };
 
 /** A redirecting call sent to the server itself; answers `METHOD path: status, declared`. */
