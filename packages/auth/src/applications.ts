@@ -3,7 +3,7 @@ import { keysetPages } from '@checkline/core';
 import type { PageInput } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { keysetOrder, prepared, uniqueOr } from '@checkline/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { generateApiKey, hashApiKey, newApplicationId } from './api-key.ts';
 import { applicationRoles, applications, teamMembers } from './db/schema.ts';
@@ -104,22 +104,21 @@ export async function updateApplication(
   input: Omit<UpdateApplicationInput, 'roleIds'>,
 ): Promise<void> {
   const { id, name, description, expiresAt } = input;
-  try {
-    const [row] = await db
-      .update(applications)
-      .set({
-        ...(name !== undefined && { name }),
-        ...(description !== undefined && { description }),
-        ...(expiresAt !== undefined && { expiresAt: expiresAt ? new Date(expiresAt) : null }),
-        updatedAt: new Date(),
-      })
-      .where(eq(applications.id, id))
-      .returning({ id: applications.id });
-    if (!row) throw notFound('Application', id);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(name ?? '');
-    throw error;
-  }
+  const [row] = await uniqueOr(
+    () =>
+      db
+        .update(applications)
+        .set({
+          ...(name !== undefined && { name }),
+          ...(description !== undefined && { description }),
+          ...(expiresAt !== undefined && { expiresAt: expiresAt ? new Date(expiresAt) : null }),
+          updatedAt: new Date(),
+        })
+        .where(eq(applications.id, id))
+        .returning({ id: applications.id }),
+    () => nameTaken(name ?? ''),
+  );
+  if (!row) throw notFound('Application', id);
 }
 
 export async function setApplicationRoles(

@@ -3,7 +3,7 @@ import { keysetPages } from '@checkline/core';
 import type { PageInput, Principal } from '@checkline/core/contract';
 import { appError, badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder } from '@checkline/db';
+import { keysetOrder, uniqueOr } from '@checkline/db';
 import { eq, inArray } from 'drizzle-orm';
 import type { AccessRuleCatalog } from './access-rule-catalog.ts';
 import type { BuiltInRole } from './access.ts';
@@ -206,19 +206,18 @@ export async function updateRole(
     throw conflict('The admin role holds every access rule; it cannot be narrowed');
   }
   if (input.accessRules) assertKnownRules(input.accessRules, catalog);
-  try {
-    await db
-      .update(roles)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        updatedAt: new Date(),
-      })
-      .where(eq(roles.id, input.id));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(input.name ?? '');
-    throw error;
-  }
+  await uniqueOr(
+    () =>
+      db
+        .update(roles)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          updatedAt: new Date(),
+        })
+        .where(eq(roles.id, input.id)),
+    () => nameTaken(input.name ?? ''),
+  );
   if (input.accessRules) await replaceRules(db, input.id, input.accessRules);
   return getRole(db, input.id, catalog);
 }

@@ -373,3 +373,56 @@ describe('audit log', () => {
     expect(nobody).toEqual([]);
   });
 });
+
+describe('an update to a name or e-mail someone else holds', () => {
+  it('answers CONFLICT naming it, and NOT_FOUND for an unknown id', async () => {
+    const { application } = await auth.as(admin).createApplication({ name: 'renamed-app' });
+    await auth.as(admin).createApplication({ name: 'kept-app' });
+    await expect(
+      auth.as(admin).updateApplication({ id: application.id, name: 'kept-app' }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'An application named "kept-app" already exists',
+    });
+    await expect(
+      auth.as(admin).updateApplication({ id: unknownId, name: 'nobody-app' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const role = await auth.as(admin).createRole({ name: 'renamed-role', accessRules: [] });
+    await auth.as(admin).createRole({ name: 'kept-role', accessRules: [] });
+    await expect(
+      auth.as(admin).updateRole({ id: role.id, name: 'kept-role' }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'A role named "kept-role" already exists',
+    });
+
+    const team = await auth.as(admin).createTeam({ name: 'renamed-team' });
+    await auth.as(admin).createTeam({ name: 'kept-team' });
+    await expect(
+      auth.as(admin).updateTeam({ id: team.id, name: 'kept-team' }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'A team named "kept-team" already exists',
+    });
+    await expect(
+      auth.as(admin).updateTeam({ id: unknownId, name: 'nobody-team' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const user = await auth
+      .as(admin)
+      .createUser({ email: 'renamed@example.com', password: 'long enough password' });
+    await auth
+      .as(admin)
+      .createUser({ email: 'kept@example.com', password: 'long enough password' });
+    await expect(
+      auth.as(admin).updateUser({ id: user.id, email: 'kept@example.com' }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'A user with the e-mail kept@example.com already exists',
+    });
+    await expect(
+      auth.as(admin).updateUser({ id: unknownId, name: 'Nobody' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -3,7 +3,7 @@ import { keysetPages } from '@checkline/core';
 import type { PageInput, Principal } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder } from '@checkline/db';
+import { keysetOrder, uniqueOr } from '@checkline/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { applications, teamMembers, teams, users } from './db/schema.ts';
 import type {
@@ -98,17 +98,16 @@ export async function createTeam(db: Database, input: CreateTeamInput): Promise<
 
 export async function updateTeam(db: Database, input: UpdateTeamInput): Promise<Team> {
   const { id, ...changes } = input;
-  try {
-    const [row] = await db
-      .update(teams)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(teams.id, id))
-      .returning({ id: teams.id });
-    if (!row) throw notFound('Team', id);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(changes.name ?? '');
-    throw error;
-  }
+  const [row] = await uniqueOr(
+    () =>
+      db
+        .update(teams)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(teams.id, id))
+        .returning({ id: teams.id }),
+    () => nameTaken(changes.name ?? ''),
+  );
+  if (!row) throw notFound('Team', id);
   return getTeam(db, id);
 }
 

@@ -3,7 +3,7 @@ import { keysetPages } from '@checkline/core';
 import type { PageInput } from '@checkline/core/contract';
 import { conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { keysetOrder, prepared, uniqueOr } from '@checkline/db';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { builtInRoles } from './access.ts';
 import { roles, userRoles, users } from './db/schema.ts';
@@ -108,22 +108,21 @@ export interface UserChanges {
 }
 
 export async function updateUser(db: Database, id: string, changes: UserChanges): Promise<User> {
-  try {
-    const [row] = await db
-      .update(users)
-      .set({
-        ...(changes.email !== undefined && { email: changes.email.trim().toLowerCase() }),
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.passwordHash !== undefined && { passwordHash: changes.passwordHash }),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning({ id: users.id });
-    if (!row) throw notFound('User', id);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken(changes.email ?? '');
-    throw error;
-  }
+  const [row] = await uniqueOr(
+    () =>
+      db
+        .update(users)
+        .set({
+          ...(changes.email !== undefined && { email: changes.email.trim().toLowerCase() }),
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.passwordHash !== undefined && { passwordHash: changes.passwordHash }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning({ id: users.id }),
+    () => emailTaken(changes.email ?? ''),
+  );
+  if (!row) throw notFound('User', id);
   return getUser(db, id);
 }
 

@@ -4,7 +4,7 @@ import { keysetPages } from '@checkline/core';
 import type { BoundSecretFields } from '@checkline/core';
 import { badRequest, conflict, notFound } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
-import { isUniqueViolation, keysetOrder, prepared } from '@checkline/db';
+import { keysetOrder, prepared, uniqueOr } from '@checkline/db';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { healthChecks, results } from './db/schema.ts';
 import type {
@@ -201,32 +201,31 @@ export async function updateHealthCheck(
     changes.intervalSeconds,
     changes.timeoutMs,
   ].some((value) => value !== undefined);
-  try {
-    const [row] = await db
-      .update(healthChecks)
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        type,
-        config,
-        intervalSeconds,
-        timeoutMs,
-        retryIntervalSeconds,
-        ...(changes.failuresBeforeAlert !== undefined && {
-          failuresBeforeAlert: changes.failuresBeforeAlert,
-        }),
-        ...(changes.recoveriesBeforeResolve !== undefined && {
-          recoveriesBeforeResolve: changes.recoveriesBeforeResolve,
-        }),
-        ...(behaviourChanged && { nextRunAt: options.now }),
-        updatedAt: options.now,
-      })
-      .where(eq(healthChecks.id, id))
-      .returning();
-    return toHealthCheck(row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(changes.name ?? current.name);
-    throw error;
-  }
+  const [row] = await uniqueOr(
+    () =>
+      db
+        .update(healthChecks)
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          type,
+          config,
+          intervalSeconds,
+          timeoutMs,
+          retryIntervalSeconds,
+          ...(changes.failuresBeforeAlert !== undefined && {
+            failuresBeforeAlert: changes.failuresBeforeAlert,
+          }),
+          ...(changes.recoveriesBeforeResolve !== undefined && {
+            recoveriesBeforeResolve: changes.recoveriesBeforeResolve,
+          }),
+          ...(behaviourChanged && { nextRunAt: options.now }),
+          updatedAt: options.now,
+        })
+        .where(eq(healthChecks.id, id))
+        .returning(),
+    () => nameTaken(changes.name ?? current.name),
+  );
+  return toHealthCheck(row!);
 }
 
 export async function deleteHealthCheck(db: Database, id: string) {
