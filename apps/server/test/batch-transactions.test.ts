@@ -12,6 +12,7 @@ import {
   withDeadline,
   type TeamWorld,
 } from './support/team-world.ts';
+import { monitoringMutationInputs } from './support/mutation-inputs.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -41,51 +42,7 @@ type Input = Record<string, unknown>;
 const metaOf = (procedure: AnyContractProcedure) => procedure['~orpc'].meta as ProcedureMeta;
 
 /** A valid input for every mutation, on fresh objects bound to the team-only system. */
-const mutationInputs: Record<PluginId, Record<string, () => Promise<Input>>> = {
-  catalog: {
-    createSystem: async () => ({ name: `system-${world.unique()}` }),
-    updateSystem: async () => ({ id: await world.hiddenSystem(), description: 'changed' }),
-    deleteSystem: async () => ({ id: await world.hiddenSystem() }),
-    createGroup: async () => ({ name: `group-${world.unique()}` }),
-    updateGroup: async () => ({ id: await objects.group(), description: 'changed' }),
-    deleteGroup: async () => ({ id: await objects.group() }),
-    addSystemToGroup: async () => ({
-      groupId: await objects.group(),
-      systemId: await world.hiddenSystem(),
-    }),
-    removeSystemFromGroup: async () => ({ groupId: await objects.group(), systemId: hidden }),
-  },
-  healthcheck: {
-    createHealthCheck: async () => objects.checkInput(),
-    updateHealthCheck: async () => ({
-      id: await objects.check(),
-      name: `renamed-${world.unique()}`,
-    }),
-    deleteHealthCheck: async () => ({ id: await objects.check() }),
-    runHealthCheck: async () => ({ id: await objects.check() }),
-    rotateHeartbeatToken: async () => {
-      const input = { ...objects.checkInput(), type: 'healthcheck.heartbeat', config: {} };
-      const { createHealthCheck } = await world.asAdmin('healthcheck', {
-        createHealthCheck: input,
-      });
-      return { id: (createHealthCheck as { id: string }).id };
-    },
-    setSystemDependencies: async () => ({
-      systemId: await world.hiddenSystem(),
-      dependsOn: [hidden],
-    }),
-  },
-  maintenance: {
-    scheduleWindow: async () => objects.windowInput(),
-    updateWindow: async () => ({ id: await objects.window(), title: 'changed' }),
-    deleteWindow: async () => ({ id: await objects.window() }),
-  },
-  incident: {
-    createIncident: async () => objects.incidentInput(),
-    updateIncident: async () => ({ id: await objects.incident(), message: 'still on it' }),
-    deleteIncident: async () => ({ id: await objects.incident() }),
-  },
-};
+let mutationInputs: ReturnType<typeof monitoringMutationInputs>;
 
 /** Inputs of the filtered reads that `{}` does not satisfy. */
 const readInputs: Record<string, () => Input> = {
@@ -155,6 +112,10 @@ beforeAll(async () => {
   objects = attachedObjects(world, hidden, target.url);
   hiddenGroup = await objects.group();
   hiddenIncident = await objects.incident();
+  mutationInputs = monitoringMutationInputs(world, objects, {
+    id: hidden,
+    another: world.hiddenSystem,
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -10,6 +10,7 @@ import {
   startLoopbackTarget,
   type TeamWorld,
 } from './support/team-world.ts';
+import { monitoringMutationInputs, type InputMakers } from './support/mutation-inputs.ts';
 import { createTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -30,6 +31,10 @@ beforeAll(async () => {
   world = await seedTeamWorld(server);
   system = await world.openSystem();
   objects = attachedObjects(world, system, target.url);
+  mutationInputs = {
+    ...monitoringMutationInputs(world, objects, { id: system, another: world.openSystem }),
+    ...otherMutationInputs,
+  };
 });
 afterAll(async () => {
   await server.close();
@@ -46,47 +51,10 @@ function mutationsOf(pluginId: string): [string, AnyContractProcedure][] {
 }
 
 /** A valid input on fresh objects for every mutation of these plugins, as the admin. */
-const mutationInputs: Record<string, Record<string, () => Promise<Input>>> = {
-  catalog: {
-    createSystem: async () => ({ name: `system-${world.unique()}` }),
-    updateSystem: async () => ({ id: await world.openSystem(), description: 'changed' }),
-    deleteSystem: async () => ({ id: await world.openSystem() }),
-    createGroup: async () => ({ name: `group-${world.unique()}` }),
-    updateGroup: async () => ({ id: await objects.group(), description: 'changed' }),
-    deleteGroup: async () => ({ id: await objects.group() }),
-    addSystemToGroup: async () => ({ groupId: await objects.emptyGroup(), systemId: system }),
-    removeSystemFromGroup: async () => ({ groupId: await objects.group(), systemId: system }),
-  },
-  healthcheck: {
-    createHealthCheck: async () => objects.checkInput(),
-    updateHealthCheck: async () => ({
-      id: await objects.check(),
-      name: `renamed-${world.unique()}`,
-    }),
-    deleteHealthCheck: async () => ({ id: await objects.check() }),
-    runHealthCheck: async () => ({ id: await objects.check() }),
-    rotateHeartbeatToken: async () => {
-      const input = { ...objects.checkInput(), type: 'healthcheck.heartbeat', config: {} };
-      const { createHealthCheck } = await world.asAdmin('healthcheck', {
-        createHealthCheck: input,
-      });
-      return { id: (createHealthCheck as { id: string }).id };
-    },
-    setSystemDependencies: async () => ({
-      systemId: await world.openSystem(),
-      dependsOn: [system],
-    }),
-  },
-  maintenance: {
-    scheduleWindow: async () => objects.windowInput(),
-    updateWindow: async () => ({ id: await objects.window(), title: 'changed' }),
-    deleteWindow: async () => ({ id: await objects.window() }),
-  },
-  incident: {
-    createIncident: async () => objects.incidentInput(),
-    updateIncident: async () => ({ id: await objects.incident(), message: 'still on it' }),
-    deleteIncident: async () => ({ id: await objects.incident() }),
-  },
+let mutationInputs: Record<string, InputMakers>;
+
+/** The plugins' inputs beyond the monitoring ones, on fresh objects. */
+const otherMutationInputs: Record<string, InputMakers> = {
   auth: {
     updateRegistrationStatus: async () => ({ allowRegistration: false }),
     // The admin user's own password (its session is the caller), changed and not changed back:
