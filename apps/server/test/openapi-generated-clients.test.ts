@@ -24,7 +24,7 @@ import { createTestServer, testEnv, type TestServer } from './support/test-serve
  * server on a port.
  */
 const scenarios = new URL('./client-scenarios/', import.meta.url);
-const shared = ['scenario.ts', 'sse-events.ts'];
+const shared = ['scenario.ts', 'sse-events.ts', 'page-to-end.ts'];
 
 let server: TestServer;
 let listening: { url: string; close(): Promise<void> };

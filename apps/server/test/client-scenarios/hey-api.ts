@@ -7,6 +7,7 @@ import {
   healthcheckGetSystemHealthStatus,
   notificationStreamNotifications,
 } from './client/index.ts';
+import { pageToEnd } from './page-to-end.ts';
 import { scenarioSystemNames, type ScenarioInput, type ScenarioOutcome } from './scenario.ts';
 
 export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome> {
@@ -48,24 +49,18 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome
   if (!status.data) throw new Error(`getSystemHealthStatus: ${JSON.stringify(status.error)}`);
 
   // The client leaves a null query value out, so `nextCursor` goes back as it is.
-  const readPage = async (cursor: string | null) => {
+  const paged = await pageToEnd(async (cursor) => {
     const page = await catalogGetSystems({
       client,
       query: { tags: [input.tag], limit: 2, cursor },
       signal: input.signal,
     });
     if (!page.data) throw new Error(`getSystems: ${JSON.stringify(page.error)}`);
-    return page.data;
-  };
-  const pagedNames: string[] = [];
-  let pages = 0;
-  let cursor: string | null = null;
-  do {
-    const page = await readPage(cursor);
-    pages += 1;
-    pagedNames.push(...page.systems.map((system) => system.name));
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages < 10);
+    return {
+      items: page.data.systems.map((system) => system.name),
+      nextCursor: page.data.nextCursor,
+    };
+  });
 
   // The client reads the stream itself and yields each event's payload, typed by the document.
   // Leaving the loop does not end the request, so the stream gets an abort signal of its own.
@@ -90,8 +85,8 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome
   return {
     checkType: check.data.type,
     statusOfSystem: status.data.systemId,
-    pagedNames,
-    pages,
+    pagedNames: paged.items,
+    pages: paged.pages,
     eventKinds,
   };
 }

@@ -2,6 +2,7 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema.ts';
 import { scenarioSystemNames, type ScenarioInput, type ScenarioOutcome } from './scenario.ts';
+import { pageToEnd } from './page-to-end.ts';
 import { firstEvents } from './sse-events.ts';
 
 export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome> {
@@ -38,23 +39,17 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome
   });
   if (!status.data) throw new Error(`getSystemHealthStatus: ${JSON.stringify(status.error)}`);
 
-  const readPage = async (cursor: string | null) => {
+  const paged = await pageToEnd(async (cursor) => {
     const page = await client.GET('/rest/catalog/getSystems', {
       params: { query: { tags: [input.tag], limit: 2, cursor } },
       signal: input.signal,
     });
     if (!page.data) throw new Error(`getSystems: ${JSON.stringify(page.error)}`);
-    return page.data;
-  };
-  const pagedNames: string[] = [];
-  let pages = 0;
-  let cursor: string | null = null;
-  do {
-    const page = await readPage(cursor);
-    pages += 1;
-    pagedNames.push(...page.systems.map((system) => system.name));
-    cursor = page.nextCursor;
-  } while (cursor !== null && pages < 10);
+    return {
+      items: page.data.systems.map((system) => system.name),
+      nextCursor: page.data.nextCursor,
+    };
+  });
 
   // The documented way to read a stream with openapi-fetch: parseAs 'stream' hands back the body.
   const stream = await client.GET('/rest/notification/streamNotifications', {
@@ -68,8 +63,8 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome
   return {
     checkType: check.data.type,
     statusOfSystem: status.data.systemId,
-    pagedNames,
-    pages,
+    pagedNames: paged.items,
+    pages: paged.pages,
     eventKinds: events.map((event) => (event as { kind: string }).kind),
   };
 }

@@ -8,6 +8,7 @@ import {
 } from './api.ts';
 import { useBaseUrl } from './orval-fetch.ts';
 import { scenarioSystemNames, type ScenarioInput, type ScenarioOutcome } from './scenario.ts';
+import { pageToEnd } from './page-to-end.ts';
 import { firstEvents } from './sse-events.ts';
 
 export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome> {
@@ -42,20 +43,18 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome
   const status = await healthcheckGetSystemHealthStatus({ systemId }, asApplication);
   if (status.status !== 200) throw new Error(`getSystemHealthStatus: ${JSON.stringify(status)}`);
 
-  const pagedNames: string[] = [];
-  let pages = 0;
-  let cursor: string | null = null;
-  do {
+  const paged = await pageToEnd(async (cursor) => {
     // orval writes a null query value as the text "null": the first page leaves `cursor` out.
     const page = await catalogGetSystems(
       { tags: [input.tag], limit: 2, ...(cursor === null ? {} : { cursor }) },
       asApplication,
     );
     if (page.status !== 200) throw new Error(`getSystems: ${JSON.stringify(page.data)}`);
-    pages += 1;
-    pagedNames.push(...page.data.systems.map((system) => system.name));
-    cursor = page.data.nextCursor;
-  } while (cursor !== null && pages < 10);
+    return {
+      items: page.data.systems.map((system) => system.name),
+      nextCursor: page.data.nextCursor,
+    };
+  });
 
   const stream = await notificationStreamNotifications({
     headers: { cookie: input.reader.cookie, origin: input.reader.origin },
@@ -69,8 +68,8 @@ export async function runScenario(input: ScenarioInput): Promise<ScenarioOutcome
   return {
     checkType: check.data.type,
     statusOfSystem: status.data.systemId,
-    pagedNames,
-    pages,
+    pagedNames: paged.items,
+    pages: paged.pages,
     eventKinds: events.map((event) => (event as { kind: string }).kind),
   };
 }
