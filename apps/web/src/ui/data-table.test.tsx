@@ -25,4 +25,20 @@ describe('DataTable', () => {
     expect(screen.getByText('Actions').tagName).not.toBe('TH');
     expect(table.querySelector('tbody')?.textContent).toBe('Ada⋯');
   });
+
+  it('names each visible column for the stacked rows of a narrow screen, quotes escaped', () => {
+    render(
+      <MantineProvider>
+        <DataTable minWidth={400} columns={['Name', 'The "best" \\ one', { hidden: 'Actions' }]}>
+          <Table.Tr>
+            <Table.Td>Ada</Table.Td>
+          </Table.Tr>
+        </DataTable>
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table');
+    expect(table.style.getPropertyValue('--data-table-label-1')).toBe('"Name"');
+    expect(table.style.getPropertyValue('--data-table-label-2')).toBe('"The \\"best\\" \\\\ one"');
+    expect(table.style.getPropertyValue('--data-table-label-3')).toBe('');
+  });
 });

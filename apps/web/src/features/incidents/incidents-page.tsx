@@ -1,4 +1,4 @@
-import { Anchor, Badge, Switch, Table, Text } from '@mantine/core';
+import { Anchor, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,8 +6,10 @@ import { mayCall } from '../../api/access.ts';
 import { orpc } from '../../api/client.ts';
 import { contracts } from '../../api/contracts.ts';
 import { useMe } from '../../api/me.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { ErrorAlert } from '../../ui/error-alert.tsx';
 import { formatTime } from '../../ui/format-time.ts';
+import { LightBadge } from '../../ui/light-badge.tsx';
 import { Page } from '../../ui/page.tsx';
 import { CreateIncident } from './create-incident.tsx';
 import { severityColor } from './incident-options.ts';
@@ -34,40 +36,24 @@ export function IncidentsPage() {
       {rows.length === 0 ? (
         <Text c="dimmed">{incidents.isPending ? 'Loading…' : 'No incidents.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={500}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Severity</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Opened</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((incident) => (
-                <Table.Tr key={incident.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/incidents/${incident.id}`}>
-                      {incident.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={severityColor[incident.severity]}
-                      variant="light"
-                      c="var(--mantine-color-text)"
-                    >
-                      {incident.severity}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{incident.status}</Table.Td>
-                  <Table.Td>{formatTime(incident.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={500} columns={['Title', 'Severity', 'Status', 'Opened']}>
+          {rows.map((incident) => (
+            <Table.Tr key={incident.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/incidents/${incident.id}`}>
+                  {incident.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <LightBadge color={severityColor[incident.severity]}>
+                  {incident.severity}
+                </LightBadge>
+              </Table.Td>
+              <Table.Td>{incident.status}</Table.Td>
+              <Table.Td>{formatTime(incident.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {incidents.data?.nextCursor && (
         <Text c="dimmed" size="sm">

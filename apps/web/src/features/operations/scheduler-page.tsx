@@ -1,6 +1,7 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { orpc } from '../../api/client.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { ErrorAlert } from '../../ui/error-alert.tsx';
 import { formatTime } from '../../ui/format-time.ts';
 import { Page } from '../../ui/page.tsx';
@@ -46,35 +47,32 @@ export function SchedulerPage() {
           {data.processes.length === 0 ? (
             <Text c="dimmed">No process ran checks in this window.</Text>
           ) : (
-            // Focusable so the keyboard can scroll it on a narrow screen (it holds nothing focusable).
-            <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Processes">
-              <Table miw={500}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Process</Table.Th>
-                    <Table.Th>Runs</Table.Th>
-                    <Table.Th>Runs/s</Table.Th>
-                    <Table.Th>Lag p50</Table.Th>
-                    <Table.Th>Lag p99</Table.Th>
-                    <Table.Th>Connection wait p99</Table.Th>
-                    <Table.Th>Last run</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.processes.map((process) => (
-                    <Table.Tr key={process.processId}>
-                      <Table.Td>{process.processId}</Table.Td>
-                      <Table.Td>{process.runs}</Table.Td>
-                      <Table.Td>{process.runsPerSecond.toFixed(2)}</Table.Td>
-                      <Table.Td>{ms(process.lagMs.p50)}</Table.Td>
-                      <Table.Td>{ms(process.lagMs.p99)}</Table.Td>
-                      <Table.Td>{ms(process.queueWaitMs.p99)}</Table.Td>
-                      <Table.Td>{formatTime(process.lastRunAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </div>
+            <DataTable
+              minWidth={500}
+              // Focusable so the keyboard can scroll it sideways (it holds nothing focusable).
+              scroll={{ type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Processes' }}
+              columns={[
+                'Process',
+                'Runs',
+                'Runs/s',
+                'Lag p50',
+                'Lag p99',
+                'Connection wait p99',
+                'Last run',
+              ]}
+            >
+              {data.processes.map((process) => (
+                <Table.Tr key={process.processId}>
+                  <Table.Td>{process.processId}</Table.Td>
+                  <Table.Td>{process.runs}</Table.Td>
+                  <Table.Td>{process.runsPerSecond.toFixed(2)}</Table.Td>
+                  <Table.Td>{ms(process.lagMs.p50)}</Table.Td>
+                  <Table.Td>{ms(process.lagMs.p99)}</Table.Td>
+                  <Table.Td>{ms(process.queueWaitMs.p99)}</Table.Td>
+                  <Table.Td>{formatTime(process.lastRunAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}
