@@ -375,54 +375,50 @@ describe('audit log', () => {
 });
 
 describe('an update to a name or e-mail someone else holds', () => {
-  it('answers CONFLICT naming it, and NOT_FOUND for an unknown id', async () => {
-    const { application } = await auth.as(admin).createApplication({ name: 'renamed-app' });
-    await auth.as(admin).createApplication({ name: 'kept-app' });
-    await expect(
-      auth.as(admin).updateApplication({ id: application.id, name: 'kept-app' }),
-    ).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: 'An application named "kept-app" already exists',
-    });
-    await expect(
-      auth.as(admin).updateApplication({ id: unknownId, name: 'nobody-app' }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  /** How the admin makes one of a kind named `name` (its id) and renames one, and the refusal. */
+  interface Kind {
+    make(name: string): Promise<string>;
+    rename(id: string, name: string): Promise<unknown>;
+    taken(name: string): string;
+  }
+  const password = 'long enough password';
+  const kinds: Record<string, Kind> = {
+    application: {
+      make: async (name) => (await auth.as(admin).createApplication({ name })).application.id,
+      rename: (id, name) => auth.as(admin).updateApplication({ id, name }),
+      taken: (name) => `An application named "${name}" already exists`,
+    },
+    role: {
+      make: async (name) => (await auth.as(admin).createRole({ name, accessRules: [] })).id,
+      rename: (id, name) => auth.as(admin).updateRole({ id, name }),
+      taken: (name) => `A role named "${name}" already exists`,
+    },
+    team: {
+      make: async (name) => (await auth.as(admin).createTeam({ name })).id,
+      rename: (id, name) => auth.as(admin).updateTeam({ id, name }),
+      taken: (name) => `A team named "${name}" already exists`,
+    },
+    user: {
+      make: async (name) =>
+        (await auth.as(admin).createUser({ email: `${name}@example.com`, password })).id,
+      rename: (id, name) => auth.as(admin).updateUser({ id, email: `${name}@example.com` }),
+      taken: (name) => `A user with the e-mail ${name}@example.com already exists`,
+    },
+  };
 
-    const role = await auth.as(admin).createRole({ name: 'renamed-role', accessRules: [] });
-    await auth.as(admin).createRole({ name: 'kept-role', accessRules: [] });
-    await expect(
-      auth.as(admin).updateRole({ id: role.id, name: 'kept-role' }),
-    ).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: 'A role named "kept-role" already exists',
-    });
-
-    const team = await auth.as(admin).createTeam({ name: 'renamed-team' });
-    await auth.as(admin).createTeam({ name: 'kept-team' });
-    await expect(
-      auth.as(admin).updateTeam({ id: team.id, name: 'kept-team' }),
-    ).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: 'A team named "kept-team" already exists',
-    });
-    await expect(
-      auth.as(admin).updateTeam({ id: unknownId, name: 'nobody-team' }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-
-    const user = await auth
-      .as(admin)
-      .createUser({ email: 'renamed@example.com', password: 'long enough password' });
-    await auth
-      .as(admin)
-      .createUser({ email: 'kept@example.com', password: 'long enough password' });
-    await expect(
-      auth.as(admin).updateUser({ id: user.id, email: 'kept@example.com' }),
-    ).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: 'A user with the e-mail kept@example.com already exists',
-    });
-    await expect(
-      auth.as(admin).updateUser({ id: unknownId, name: 'Nobody' }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-  });
+  it.each(Object.keys(kinds))(
+    'answers CONFLICT naming it for a %s, and NOT_FOUND for an unknown id',
+    async (kind) => {
+      const { make, rename, taken } = kinds[kind]!;
+      const id = await make(`renamed-${kind}`);
+      await make(`kept-${kind}`);
+      await expect(rename(id, `kept-${kind}`)).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: taken(`kept-${kind}`),
+      });
+      await expect(rename(unknownId, `nobody-${kind}`)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    },
+  );
 });
