@@ -77,11 +77,18 @@ const resultsOf = (prefix: string) => sql<
 /**
  * No more runs of the checks named `prefix...`; then waits (bounded) until the runs of the first
  * interval at least are written (a loaded machine writes 500 results and statuses slowly).
+ * The checks are locked in id order first, the order in which the servers' result writers lock
+ * them: one update of 500 rows in table order, while a batch of results is being written, would
+ * otherwise deadlock with it (PostgreSQL then aborts one of the two).
  */
 async function stopRunning(prefix: string) {
-  await sql`update healthcheck.health_checks set next_run_at = now() + interval '1 day'
-    where name like ${`${prefix}%`}`;
-  const deadline = Date.now() + 30_000;
+  await sql.begin(async (tx) => {
+    await tx`select id from healthcheck.health_checks where name like ${`${prefix}%`}
+      order by id for no key update`;
+    await tx`update healthcheck.health_checks set next_run_at = now() + interval '1 day'
+      where name like ${`${prefix}%`}`;
+  });
+  const deadline = Date.now() + 60_000;
   while ((await resultsOf(prefix)).length < CHECKS && Date.now() < deadline) await pause(500);
   // Runs in flight end within their timeout.
   await pause(6_000);
