@@ -9,6 +9,7 @@ import {
 } from '@checkline/notification/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from './support/admin-key.ts';
+import { eventually, warningsIn } from './support/alert-channels.ts';
 import { minimalValue, type DocumentSchema } from './support/minimal-input.ts';
 import { startPrismProxy, type PrismProxy } from './support/prism-proxy.ts';
 import { serverFolder } from './support/run-tool.ts';
@@ -57,6 +58,13 @@ const downTarget = createServer((_request, response) => response.writeHead(500).
 
 /** A channel whose sends fail for good at once, so the walk has a failed delivery to redeliver. */
 const REJECTING = 'prism-channel.rejecting';
+/**
+ * The fixtures wait on the server's own queues (a health event opening an alert, a delivery
+ * failing): bounded for a machine busy with other test files, and polled every 100 ms, since
+ * every look is a request to the same process. A timeout names the server's warnings.
+ */
+const FIXTURE_WAIT_MS = 60_000;
+const fixtureWait = { pollMs: 100, explain: () => warningsIn(server.logLines) };
 const rejecting = recordingStrategy({ id: 'rejecting' }, () =>
   Promise.resolve({ success: false, error: 'no such recipient', permanent: true }),
 );
@@ -102,7 +110,8 @@ beforeAll(async () => {
   workFolder = mkdtempSync(join(artifacts, 'prism-'));
   writeFileSync(join(workFolder, 'openapi.json'), text);
   prism = await startPrismProxy(join(workFolder, 'openapi.json'), listening.url);
-}, 120_000);
+  // Bounds the fixtures' two waits and Prism's start (90 s) on a busy machine.
+}, 300_000);
 afterAll(async () => {
   await prism?.close();
   if (workFolder) rmSync(workFolder, { recursive: true, force: true });
@@ -190,16 +199,16 @@ async function openAlert(
     },
   });
   await keyed('healthcheck', { runHealthCheck: { id: check.id } });
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const { alerts } = await asAdmin('getMyAlerts');
-    const open = (alerts as { id: string; state: string }[]).find(
-      (alert) => alert.state === 'open',
-    );
-    if (open) return open.id;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no alert opened within 15 s');
+  const alert = await eventually(
+    'alert opened',
+    async () => {
+      const { alerts } = await asAdmin('getMyAlerts');
+      return (alerts as { id: string; state: string }[]).find((alert) => alert.state === 'open');
+    },
+    FIXTURE_WAIT_MS,
+    fixtureWait,
+  );
+  return alert.id;
 }
 
 /** Sends the administrator a notification through the rejecting channel; its delivery's id. */
@@ -214,14 +223,18 @@ async function failedDelivery(
     },
   });
   const notificationId = sent.notificationId as string;
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const { deliveries } = await keyed('notification', { getDeliveries: { notificationId } });
-    const [delivery] = deliveries as { id: string; status: string }[];
-    if (delivery?.status === 'failed') return delivery.id;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the delivery through the rejecting channel did not fail within 15 s');
+  const delivery = await eventually(
+    'failed delivery through the rejecting channel',
+    async () => {
+      const { deliveries } = await keyed('notification', { getDeliveries: { notificationId } });
+      return (deliveries as { id: string; status: string }[]).find(
+        ({ status }) => status === 'failed',
+      );
+    },
+    FIXTURE_WAIT_MS,
+    fixtureWait,
+  );
+  return delivery.id;
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'];

@@ -126,19 +126,33 @@ async function startWebhookReceiver(
 
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
-/** Polls `found` every 20 ms until it answers something, for at most `waitMs`. */
+/**
+ * Polls `found` every `pollMs` (default 20) until it answers something, for at most `waitMs`;
+ * the error names `what` and, when given, what `explain` says about the state at the deadline.
+ */
 export async function eventually<T>(
   what: string,
   found: () => T | undefined | Promise<T | undefined>,
   waitMs = 20_000,
+  options: { pollMs?: number; explain?: () => string } = {},
 ): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const value = await found();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${waitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (Date.now() > deadline) {
+      const explained = options.explain?.();
+      throw new Error(`no ${what} within ${waitMs} ms${explained ? `\n${explained}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 20));
   }
+}
+
+/** The warnings and errors among a test server's log lines (pino levels 40 and up). */
+export function warningsIn(logLines: readonly string[]): string {
+  return logLines
+    .filter((line) => ((JSON.parse(line) as { level?: number }).level ?? 0) >= 40)
+    .join('\n');
 }
 
 type Rest = (path: string, body: unknown) => Promise<Record<string, any>>;
