@@ -92,7 +92,9 @@ async function load(headers: Record<string, string>, until: Promise<void>, label
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-describe('PostgreSQL going away under load', () => {
+// Each scenario waits for processes and a cluster: bounded by its own waits (up to 60 s + 90 s for
+// the start-up), not by the 30 s a test gets by default, which a busy machine overruns.
+describe('PostgreSQL going away under load', { timeout: 180_000 }, () => {
   it('start-up waits for an unreachable database, saying what it waits for, then serves', async () => {
     const waiting = await server.waitForLog((line) => line.msg.startsWith('waiting for'), 60_000);
     expect(waiting).toMatchObject({ level: 40, attempt: 1 });

@@ -13,13 +13,25 @@ const SENDS = 50;
 const TOTAL = USERS * SENDS;
 const OUTAGE_AFTER = 500;
 const OUTAGE_MS = 15_000;
-const leaseMs = 20_000;
+/**
+ * A claim outlasts the outage with room for the cluster's restart and the sends claimed just
+ * before it: a send that finished while the database was away is recorded once it is back, but
+ * a lease lapsed by then lets the next tick claim the delivery again and send it twice. 20 s
+ * (5 s more than the outage) ran out on a busy machine, where the restart alone takes seconds.
+ */
+const leaseMs = 40_000;
+/**
+ * A send still running after this long counts as failed and is sent again, which the receiver
+ * would count twice. The receiver answers in 20 ms, but with 100 sends in flight in a process
+ * sharing a busy machine with other test files a send can take seconds: bounded below the lease.
+ */
+const sendTimeoutMs = 15_000;
 
 const received = new Map<string, number>();
 let outage: Promise<void> | undefined;
 
 const rig = webhookOutagePerFile({
-  delivery: { leaseMs, tickIntervalMs: 200 },
+  delivery: { leaseMs, sendTimeoutMs, tickIntervalMs: 200 },
   answer(id, response) {
     received.set(id, (received.get(id) ?? 0) + 1);
     if (received.size === OUTAGE_AFTER && !outage) {
@@ -74,5 +86,5 @@ describe('1 500 webhook deliveries with a 15 s database outage in the middle', (
     // lapsed"); what matters, and is asserted above, is that no receiver saw any of them twice.
     const retried = rows.filter((row) => row.attempts > 1).length;
     console.info(`${retried} of ${TOTAL} deliveries were claimed again after a lapsed lease`);
-  }, 150_000);
+  }, 240_000);
 });

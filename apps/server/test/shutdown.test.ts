@@ -79,7 +79,9 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 });
 
-describe('start-up failures', () => {
+// Bounded by the wait for the exit (60 s), like the scenarios above: a busy machine takes longer
+// than the default 30 s to start node with tsx.
+describe('start-up failures', { timeout: 120_000 }, () => {
   it('are one JSON line at level fatal that says what is wrong in words', async () => {
     const server = startServerProcess({ BASE_URL: 'localhost:3000', PORT: 'eighty' });
     started.push(server);

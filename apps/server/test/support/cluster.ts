@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestPostgres } from '@checkline/db/testing';
-import { createTestPostgres, freeLoopbackPort } from '@checkline/db/testing';
+import { createTestPostgres } from '@checkline/db/testing';
 import { createProxyServer } from 'http-proxy-3';
 import { afterAll, beforeAll } from 'vitest';
 import type { ServerProcess } from './server-process.ts';
@@ -13,7 +13,7 @@ export interface ClusterOptions {
   databaseUrl: string;
   /** How many server processes. Default 3. */
   size?: number;
-  /** The proxy's port on 127.0.0.1; a free one when 0 or absent. */
+  /** The proxy's port on 127.0.0.1; one the system picks when 0 or absent. */
   port?: number;
   /** More environment for every process (the same for all). */
   env?: Record<string, string>;
@@ -37,8 +37,29 @@ export const clusterAdmin = { email: 'admin@example.com', password: 'cluster-adm
  */
 export async function startCluster(options: ClusterOptions) {
   const size = options.size ?? 3;
-  const proxyPort = options.port || (await freeLoopbackPort());
-  const publicUrl = `http://127.0.0.1:${proxyPort}`;
+  const members: ClusterMember[] = [];
+  const proxy = createProxyServer({});
+  let next = 0;
+  const server = createServer((request, response) => {
+    const alive = members.filter((member) => member.process.alive());
+    const member = alive[next++ % Math.max(alive.length, 1)];
+    if (!member) {
+      response.writeHead(502).end('no server process is running');
+      return;
+    }
+    proxy.web(request, response, { target: member.url }, () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+  });
+  // The proxy holds its port from the start, and each process binds a port of the system's
+  // choosing and logs it: a port found free and bound only later (after the processes' start,
+  // slow on a busy machine) may be taken meanwhile by another test file.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const shared = {
     DATABASE_URL: options.databaseUrl,
     BASE_URL: publicUrl,
@@ -49,40 +70,24 @@ export async function startCluster(options: ClusterOptions) {
     DATABASE_POOL_SIZE: '4',
     ...options.env,
   };
-  const members: ClusterMember[] = [];
+  const started: ServerProcess[] = [];
   const startMember = async () => {
-    const port = await freeLoopbackPort();
-    const process = startServerProcess({ ...shared, PORT: String(port) });
-    const member = { url: `http://127.0.0.1:${port}`, process };
+    const process = startServerProcess({ ...shared, PORT: '0' });
+    started.push(process);
+    const listening = await process.waitForLog(
+      (line) => line.msg === 'listening',
+      options.startTimeoutMs ?? 60_000,
+    );
+    const member = { url: `http://127.0.0.1:${String(listening.port)}`, process };
     members.push(member);
-    await process.waitForLog((line) => line.msg === 'listening', options.startTimeoutMs ?? 60_000);
     return member;
   };
-  const proxy = createProxyServer({});
-  const server = createServer();
   try {
     await startMember();
     await Promise.all(Array.from({ length: size - 1 }, startMember));
-
-    let next = 0;
-    server.on('request', (request, response) => {
-      const alive = members.filter((member) => member.process.alive());
-      const member = alive[next++ % Math.max(alive.length, 1)];
-      if (!member) {
-        response.writeHead(502).end('no server process is running');
-        return;
-      }
-      proxy.web(request, response, { target: member.url }, () => {
-        if (!response.headersSent) response.writeHead(502);
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(proxyPort, '127.0.0.1', resolve);
-    });
   } catch (error) {
-    await Promise.all(members.map((member) => member.process.dispose()));
+    server.close();
+    await Promise.all(started.map((process) => process.dispose()));
     throw error;
   }
 

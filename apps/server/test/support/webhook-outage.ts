@@ -22,8 +22,12 @@ import { afterAll, beforeAll } from 'vitest';
 const WEBHOOK = qualified('webhook');
 
 export interface WebhookOutageOptions {
-  /** The worker's settings; `leaseMs` is how long a claim holds before a tick may take it over. */
-  delivery: { leaseMs: number; tickIntervalMs?: number };
+  /**
+   * The worker's settings; `leaseMs` is how long a claim holds before a tick may take it over,
+   * `sendTimeoutMs` (default 5 s, below the lease) how long a send may run before it counts as
+   * failed and is retried.
+   */
+  delivery: { leaseMs: number; tickIntervalMs?: number; sendTimeoutMs?: number };
   /**
    * How the receiver answers each webhook, by the delivery id it carries; it may stop and start
    * `fixture.cluster` before it answers.
