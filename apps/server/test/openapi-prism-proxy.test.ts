@@ -585,6 +585,7 @@ describe('Prism as a validating proxy in front of the server', () => {
 const noSuccessHere: Record<string, string> = {
   getUserProfiles: 'service callers only (plugins in the server), not reachable over HTTP',
   getTeamUsers: 'service callers only',
+  getApplicationProfiles: 'service callers only',
   sendToAddress: 'service callers only',
 };
 

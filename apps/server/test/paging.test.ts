@@ -26,6 +26,8 @@ const exempt: Record<string, string> = {
   'auth.getLoginStrategies': 'a fixed set, registered by the mounted plugins at start-up',
   'auth.getUserProfiles': 'one profile per user asked (at most 10 000); for plugins only',
   'auth.getTeamUsers': 'one entry per team asked (at most 1 000); for plugins only',
+  'auth.getApplicationProfiles':
+    'one profile per application asked (at most 10 000); for plugins only',
   'auth.getResourceAccess': 'one resource; its grants are bounded (200) by updateResourceAccess',
   'healthcheck.getHealthCheckTypes': 'a fixed set, registered by plugins at start-up',
   'healthcheck.getSystemHealthStatus': 'one system; its status needs every one of its checks',
