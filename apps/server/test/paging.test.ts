@@ -259,7 +259,10 @@ interface ListProcedure {
   name: string;
   arrayField: string;
   procedure: AnyContractProcedure;
-  /** Only signed-in users may call it (their own inbox, their subscriptions). */
+  /**
+   * Read in the admin's session: only signed-in users may call it (their own inbox), or it lists
+   * the caller's own rows, which the seed writes in that session (`getMy*`: subscriptions).
+   */
   usersOnly?: boolean;
 }
 
@@ -274,7 +277,7 @@ function queriesWithArrays(): ListProcedure[] {
       const arrayField = Object.entries(shapeOf(definition.outputSchema)).find(
         ([, field]) => field instanceof z.ZodArray && field.element instanceof z.ZodObject,
       )?.[0];
-      const usersOnly = !meta.principals.includes('application');
+      const usersOnly = !meta.principals.includes('application') || name.startsWith('getMy');
       return arrayField ? [{ pluginId, name, arrayField, procedure, usersOnly }] : [];
     },
   );
