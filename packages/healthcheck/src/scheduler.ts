@@ -28,7 +28,10 @@ export interface SchedulerSettings {
    * it are claimed together. Default 50.
    */
   claimGapMs?: number;
-  /** Runs this process keeps in flight at once (CHECK_CONCURRENCY). Default 256. */
+  /**
+   * Runs this process holds at once (CHECK_CONCURRENCY), from their claim until their result is
+   * written or they are given back. Default 256.
+   */
   concurrency?: number;
   /** Runs of one target host in flight at once (CHECK_MAX_PER_HOST); as many may wait. Default 8. */
   maxPerHost?: number;
@@ -121,7 +124,8 @@ export interface Scheduler {
  * The health-check worker of one server process. Due runs are claimed in short transactions
  * (several processes share the work through `FOR UPDATE SKIP LOCKED`), in batches, whenever
  * enough slots are free, and run outside them, at most `concurrency` at a time, so a slow target
- * holds one slot and nothing else. Results are written in batches (result-writer.ts).
+ * holds one slot and nothing else. Results are written in batches (result-writer.ts); a run keeps
+ * its slot until its result is written, so a burst never holds more claims than slots.
  */
 export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings = {}): Scheduler {
   const options = { ...schedulerDefaults, ...settings };
@@ -133,13 +137,11 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   // Every run in flight listens to it, to stop at shutdown.
   setMaxListeners(options.concurrency + 10, shutdown.signal);
   const writer = createResultWriter(deps, options.writes);
-  const queue = createFairQueue<QueuedRun>({
-    concurrency: options.concurrency,
-    run: execute,
-    onFinish: () => wakeSlotWaiters(),
-  });
-  // Claimed and not finished: running, or waiting for its host's or owner's turn.
-  const inFlight = () => queue.running + queue.waiting;
+  const queue = createFairQueue<QueuedRun>({ concurrency: options.concurrency, run: execute });
+  // Claimed and not yet answered: waiting for its turn, running, or its result waiting to be
+  // written. A result waiting counts: claiming past it, a burst would pile up unwritten results
+  // until their leases lapse and the runs are taken over, so the targets are asked twice.
+  const held = () => tasks.size;
   let slotWaiters: (() => void)[] = [];
   let lastPurgeAt: number | undefined;
   let behind = false;
@@ -155,8 +157,9 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   shutdown.signal.addEventListener('abort', wakeSlotWaiters);
 
   /**
-   * The queue's part of a run: the check itself, holding its slot. Writing its result (batched)
-   * happens after the slot is free; the run's task settles once written.
+   * The queue's part of a run: the check itself, holding its queue slot. Writing its result
+   * (batched) happens after that slot is free; the run's task settles once written, and until
+   * then the run counts against `concurrency` (no new claim takes its place).
    */
   async function execute(queued: QueuedRun) {
     const { run, startBy } = queued;
@@ -241,7 +244,10 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     const finished = new Promise<void>((resolve) => (done = resolve));
     const queued: QueuedRun = { run, startBy: claimedAt.getTime() + options.leaseMarginMs, done };
     if (!queue.offer(queued, fairKeys(run))) return false;
-    const task = finished.finally(() => tasks.delete(task));
+    const task = finished.finally(() => {
+      tasks.delete(task);
+      wakeSlotWaiters();
+    });
     tasks.add(task);
     return true;
   }
@@ -290,7 +296,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     while (!shutdown.signal.aborted) {
       // Inside the loop: under a lasting backlog one look goes on for as long.
       await purgeIfDue(deps.now());
-      const free = options.concurrency - inFlight();
+      const free = options.concurrency - held();
       if (free < refillAt) {
         await slotFreed();
         continue;
