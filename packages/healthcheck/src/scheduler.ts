@@ -6,8 +6,9 @@ import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import type { ClaimedRun } from './claims.ts';
-import { claimDueRuns, deferRuns, nextDueAt, releaseRun } from './claims.ts';
+import { claimDueRuns, deferRuns, giveBackLateRun, nextDueAt, releaseRun } from './claims.ts';
 import type { FairKey } from './fair-queue.ts';
+import type { LateWait } from './late-start.ts';
 import { createFairQueue } from './fair-queue.ts';
 import { targetHostsOf } from './run-hosts.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
@@ -169,8 +170,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
       if (shutdown.signal.aborted) {
         finish = () => releaseRun(deps.db, run, deps.now());
       } else if (startedAt.getTime() > startBy) {
-        noteLateStart(run, { waitedFor: 'turn' });
-        finish = () => releaseRun(deps.db, run, deps.now());
+        finish = giveBackLate(run, { waitedFor: 'turn' });
       } else {
         const outcome = await runCheck(deps.types, run, {
           targets: deps.targets,
@@ -180,22 +180,25 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
           startWithinMs: startBy - startedAt.getTime(),
         });
         if (outcome.status === 'late') {
-          noteLateStart(run, { waitedFor: 'connection slot', queueWaitMs: outcome.queueWaitMs });
+          finish = giveBackLate(run, {
+            waitedFor: 'connection slot',
+            queueWaitMs: outcome.queueWaitMs,
+          });
         } else {
           deps.metrics?.checkRuns.inc({ type: run.type, outcome: outcome.status });
           deps.metrics?.checkLag.observe((startedAt.getTime() - run.dueAt.getTime()) / 1_000);
+          finish = () =>
+            shutdown.signal.aborted
+              ? releaseRun(deps.db, run, deps.now())
+              : writer.write({
+                  healthCheckId: run.healthCheckId,
+                  outcome,
+                  dueAt: run.dueAt,
+                  checkedAt: deps.now(),
+                  lagMs: startedAt.getTime() - run.dueAt.getTime(),
+                  processId,
+                });
         }
-        finish = () =>
-          shutdown.signal.aborted || outcome.status === 'late'
-            ? releaseRun(deps.db, run, deps.now())
-            : writer.write({
-                healthCheckId: run.healthCheckId,
-                outcome,
-                dueAt: run.dueAt,
-                checkedAt: deps.now(),
-                lagMs: startedAt.getTime() - run.dueAt.getTime(),
-                processId,
-              });
       }
     } catch (error) {
       finish = () => Promise.reject(error);
@@ -211,19 +214,19 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   /**
    * A run that waited until its lease would not cover it: for its host's or owner's turn in our
    * queue, or for a connection slot to its origin. It is given back (any process retries it) and
-   * counted as a late start, never as the target's failure nor as a finished run. Late turns
-   * are not logged one by one (a backlog makes many); the counter shows them.
+   * counted as a late start (the metric, and a row getSchedulerStatus counts, written with the
+   * give-back), never as the target's failure nor as a finished run. Late turns are not logged
+   * one by one (a backlog makes many); the counts show them. Answers the give-back.
    */
-  function noteLateStart(
-    run: ClaimedRun,
-    wait: { waitedFor: 'turn' } | { waitedFor: 'connection slot'; queueWaitMs: number },
-  ) {
+  function giveBackLate(run: ClaimedRun, wait: LateWait): () => Promise<void> {
     deps.metrics?.checkLateStarts.inc({ type: run.type });
-    if (wait.waitedFor === 'turn') return;
-    deps.logger.warn(
-      { processId, healthCheckId: run.healthCheckId, queueWaitMs: wait.queueWaitMs },
-      'health check run could not start in time: every connection slot of its origin was busy (raise CHECK_MAX_PER_HOST or add server processes)',
-    );
+    if (wait.waitedFor === 'connection slot') {
+      deps.logger.warn(
+        { processId, healthCheckId: run.healthCheckId, queueWaitMs: wait.queueWaitMs },
+        'health check run could not start in time: every connection slot of its origin was busy (raise CHECK_MAX_PER_HOST or add server processes)',
+      );
+    }
+    return () => giveBackLateRun(deps.db, run, { at: deps.now(), processId, wait });
   }
 
   /** The limits a run counts against: its owner's (its lane), then each of its target hosts'. */

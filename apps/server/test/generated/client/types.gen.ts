@@ -694,6 +694,7 @@ export type SchedulerStatus = {
         p50: number | null;
         p99: number | null;
     };
+    lateStarts: number;
     processes: Array<{
         processId: string;
         runs: number;
@@ -706,7 +707,8 @@ export type SchedulerStatus = {
             p50: number | null;
             p99: number | null;
         };
-        lastRunAt: string;
+        lateStarts: number;
+        lastRunAt: string | null;
     }>;
 };
 
