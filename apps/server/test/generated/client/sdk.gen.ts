@@ -1638,7 +1638,7 @@ export const healthcheckGetDailyUptime = <ThrowOnError extends boolean = false>(
 });
 
 /**
- * How the check schedulers keep up: due backlog, runs per second and lag p50/p99, in all and per server process.
+ * How the check schedulers keep up: due backlog, runs per second, lag p50/p99 and late starts, in all and per server process.
  *
  * Needs the access rule `healthcheck.healthcheck.manage`.
  */

@@ -720,6 +720,7 @@ export type SchedulerStatus = {
         p50: number | null;
         p99: number | null;
     };
+    lateStarts: number;
     processes: Array<{
         processId: string;
         runs: number;
@@ -732,7 +733,8 @@ export type SchedulerStatus = {
             p50: number | null;
             p99: number | null;
         };
-        lastRunAt: string;
+        lateStarts: number;
+        lastRunAt: string | null;
     }>;
 };
 
