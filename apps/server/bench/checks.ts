@@ -78,8 +78,11 @@ async function seedChecks(
 
 /** Stops new runs of the row's checks, then waits (at most 60 s) for those in flight to be written. */
 async function quiesce(sql: Sql, row: string) {
+  // Rows locked in id order, as the result writer locks them: in any other order this update
+  // and a batch of results can deadlock.
   await sql`update healthcheck.health_checks set next_run_at = now() + interval '1 day'
-    where name like ${`bench-${row}-%`}`;
+    where id in (select id from healthcheck.health_checks where name like ${`bench-${row}-%`}
+      order by id for no key update)`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     const [{ claimed } = { claimed: 0 }] = await sql<{ claimed: number }[]>`
@@ -88,6 +91,13 @@ async function quiesce(sql: Sql, row: string) {
     if (claimed === 0 || Date.now() > deadline) break;
     await sleep(100);
   }
+}
+
+/** Deletes the row's checks (and their results), locking them in id order as `quiesce` does. */
+async function forget(sql: Sql, row: string) {
+  await sql`delete from healthcheck.health_checks
+    where id in (select id from healthcheck.health_checks where name like ${`bench-${row}-%`}
+      order by id for update)`;
 }
 
 /** Per check, its stored scheduled results against the requests its path received. */
@@ -148,7 +158,7 @@ async function steadyRow(
   await sleep(500);
   const figures = await lagFigures(sql, row, from, to);
   const once = await verifyOnce(sql, row, target.hits);
-  await sql`delete from healthcheck.health_checks where name like ${`bench-${row}-%`}`;
+  await forget(sql, row);
   return {
     name: `${count.toLocaleString('en')} checks / 60 s, ${processes} process${processes > 1 ? 'es' : ''}`,
     checks: count,
@@ -191,7 +201,7 @@ async function burstRow(
   await quiesce(sql, row);
   const figures = await lagFigures(sql, row, firstDueAt, new Date(Date.now() + 1_000));
   const once = await verifyOnce(sql, row, target.hits);
-  await sql`delete from healthcheck.health_checks where name like ${`bench-${row}-%`}`;
+  await forget(sql, row);
   return {
     name: `${count.toLocaleString('en')} checks due at once, ${processes} process${processes > 1 ? 'es' : ''}`,
     checks: count,

@@ -118,7 +118,8 @@ const otherMutationInputs: Record<string, InputMakers> = {
     // The admin's own (user-only procedures, sent with the admin user's session).
     markAsRead: async () => ({ ids: [await ownNotification()] }),
     deleteNotification: async () => ({ id: await ownNotification() }),
-    updateMyChannel: async () => ({ strategyId: 'notification-smtp.smtp', enabled: false }),
+    // Sent with the admin's key: an application sets only the webhook, the one channel reaching it.
+    updateMyChannel: async () => ({ strategyId: 'notification-webhook.webhook', enabled: false }),
     createSubscription: async () => ({ systemId: await world.openSystem() }),
     updateSubscription: async () => ({ id: await ownSubscription(), events: ['incident'] }),
     deleteSubscription: async () => ({ id: await ownSubscription() }),

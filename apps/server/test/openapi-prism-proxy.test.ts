@@ -73,6 +73,8 @@ const inAnHour = (hours: number) => new Date(Date.now() + hours * 3_600_000).toI
 /** Inputs a schema cannot tell (one of two fields, an order between two times). */
 const overrides: Record<string, () => Record<string, unknown>> = {
   createSubscriptionFor: () => ({ userId: world.get('user') }),
+  // Called with the admin's key: an application sets only the channel that reaches it.
+  updateMyChannel: () => ({ strategyId: 'notification-webhook.webhook' }),
   notifyUsers: () => ({ userIds: [adminUserId] }),
   scheduleWindow: () => ({ startAt: inAnHour(1), endAt: inAnHour(2) }),
   addTeamMember: () => ({ userId: world.get('user') }),
@@ -164,16 +166,15 @@ async function createFixtures() {
 }
 
 /**
- * Subscribes the administrator with reminders to a system of its own, turns it unhealthy with a
+ * Subscribes the administrator to a system of its own with reminders, turns it unhealthy with a
  * check against a target that answers 500, and waits (bounded) for the alert to open; its id.
- * Only that failing check may decide the system's health: beside the fixtures' heartbeat check,
- * passing while it waits for a first beat once the scheduler has run it (soon after creation on
- * a busy machine), the system would only be degraded, and no alert opens.
+ * The system has no other check: beside the heartbeat check the scheduler may have run first,
+ * the failing one would make it only degraded, and no alert would open.
  */
 async function openAlert(
   keyed: (plugin: string, body: Record<string, unknown>) => Promise<Record<string, any>>,
 ): Promise<string> {
-  const { id: systemId } = await keyed('catalog', { createSystem: { name: 'prism-alerting' } });
+  const { id: systemId } = await keyed('catalog', { createSystem: { name: 'prism-alerts' } });
   await new Promise<void>((resolve) => downTarget.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(downTarget.address() as AddressInfo).port}/health`;
   const asAdmin = async (procedure: string, body?: unknown) => {
@@ -601,6 +602,7 @@ describe('Prism as a validating proxy in front of the server', () => {
 const noSuccessHere: Record<string, string> = {
   getUserProfiles: 'service callers only (plugins in the server), not reachable over HTTP',
   getTeamUsers: 'service callers only',
+  getApplicationProfiles: 'service callers only',
   sendToAddress: 'service callers only',
 };
 

@@ -26,6 +26,8 @@ const exempt: Record<string, string> = {
   'auth.getLoginStrategies': 'a fixed set, registered by the mounted plugins at start-up',
   'auth.getUserProfiles': 'one profile per user asked (at most 10 000); for plugins only',
   'auth.getTeamUsers': 'one entry per team asked (at most 1 000); for plugins only',
+  'auth.getApplicationProfiles':
+    'one profile per application asked (at most 10 000); for plugins only',
   'auth.getResourceAccess': 'one resource; its grants are bounded (200) by updateResourceAccess',
   'healthcheck.getHealthCheckTypes': 'a fixed set, registered by plugins at start-up',
   'healthcheck.getSystemHealthStatus': 'one system; its status needs every one of its checks',
@@ -257,7 +259,10 @@ interface ListProcedure {
   name: string;
   arrayField: string;
   procedure: AnyContractProcedure;
-  /** Only signed-in users may call it (their own inbox, their subscriptions). */
+  /**
+   * Read in the admin's session: only signed-in users may call it (their own inbox), or it lists
+   * the caller's own rows, which the seed writes in that session (`getMy*`: subscriptions).
+   */
   usersOnly?: boolean;
 }
 
@@ -272,7 +277,7 @@ function queriesWithArrays(): ListProcedure[] {
       const arrayField = Object.entries(shapeOf(definition.outputSchema)).find(
         ([, field]) => field instanceof z.ZodArray && field.element instanceof z.ZodObject,
       )?.[0];
-      const usersOnly = !meta.principals.includes('application');
+      const usersOnly = !meta.principals.includes('application') || name.startsWith('getMy');
       return arrayField ? [{ pluginId, name, arrayField, procedure, usersOnly }] : [];
     },
   );

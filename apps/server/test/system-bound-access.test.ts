@@ -104,6 +104,7 @@ const unbound: Record<string, Record<string, string>> = {
       'updateRegistrationStatus',
       'getUsers',
       'getUserProfiles',
+      'getApplicationProfiles',
       'getTeamUsers',
       'createUser',
       'updateUser',

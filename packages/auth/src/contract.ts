@@ -16,6 +16,7 @@ import {
   DeletedSchema,
   EmptyInputSchema,
   GetAuditLogInputSchema,
+  GetApplicationProfilesInputSchema,
   GetUserProfilesInputSchema,
   GetTeamUsersInputSchema,
   TeamUsersListSchema,
@@ -40,6 +41,7 @@ import {
   UpdateUserInputSchema,
   UserPageSchema,
   UserProfilesSchema,
+  ApplicationProfilesSchema,
   UserSchema,
 } from './schemas.ts';
 
@@ -113,6 +115,16 @@ export const authContract = defineContract('auth', {
   })
     .input(GetUserProfilesInputSchema)
     .output(UserProfilesSchema),
+
+  getApplicationProfiles: query({
+    principals: ['service'],
+    bulk: true,
+    summary: 'Other plugins only: name, rules and teams of applications.',
+    description:
+      'For addressing applications (webhook subscriptions): each existing application among `applicationIds` (at most 10 000) whose key has not expired, with the access rules its principal holds; other ids are left out.',
+  })
+    .input(GetApplicationProfilesInputSchema)
+    .output(ApplicationProfilesSchema),
 
   getTeamUsers: query({
     principals: ['service'],

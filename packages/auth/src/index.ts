@@ -22,3 +22,4 @@ export {
 } from './strategies/strategy.ts';
 export { recordIdentity, type IdentityRecord } from './identities.ts';
 export { loadUserProfiles } from './user-profiles.ts';
+export { loadApplicationProfiles } from './application-profiles.ts';

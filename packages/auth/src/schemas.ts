@@ -329,3 +329,18 @@ export const TeamUsersSchema = z.object({ id, userIds: z.array(id) });
 export const TeamUsersListSchema = z.object({ teams: z.array(TeamUsersSchema) });
 export type TeamUsers = z.infer<typeof TeamUsersSchema>;
 export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const GetApplicationProfilesInputSchema = z.object({
+  applicationIds: z.array(id).max(MAX_PROFILE_IDS),
+});
+export const ApplicationProfileSchema = z.object({
+  id,
+  name: z.string(),
+  isAdmin: z.boolean(),
+  /** Every rule the application holds, as its principal would (the anonymous role's included). */
+  accessRules: z.array(z.string()),
+  teamIds: z.array(id),
+});
+ApplicationProfileSchema.register(z.globalRegistry, { id: 'ApplicationProfile' });
+export const ApplicationProfilesSchema = z.object({ profiles: z.array(ApplicationProfileSchema) });
+export type ApplicationProfile = z.infer<typeof ApplicationProfileSchema>;

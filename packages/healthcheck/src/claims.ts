@@ -1,6 +1,7 @@
 import type { Database } from '@checkline/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { healthChecks } from './db/schema.ts';
+import { healthChecks, lateStarts } from './db/schema.ts';
+import type { LateWait } from './late-start.ts';
 
 /** One due run this process has claimed. */
 export interface ClaimedRun {
@@ -80,6 +81,31 @@ export async function releaseRun(db: Database, run: ClaimedRun, now: Date) {
     .update(healthChecks)
     .set({ claimedUntil: now })
     .where(and(eq(healthChecks.id, run.healthCheckId), eq(healthChecks.claimedDueAt, run.dueAt)));
+}
+
+/**
+ * Gives back a run that could not start in time, like `releaseRun`, and records its late start
+ * (getSchedulerStatus counts them), in one statement. Nothing is recorded for a claim that is no
+ * longer ours (its check deleted or changed meanwhile).
+ */
+export async function giveBackLateRun(
+  db: Database,
+  run: ClaimedRun,
+  late: { at: Date; processId: string; wait: LateWait },
+) {
+  const at = sql`${late.at.toISOString()}::timestamptz`;
+  const dueAt = sql`${run.dueAt.toISOString()}::timestamptz`;
+  const queueWaitMs = late.wait.waitedFor === 'turn' ? null : Math.round(late.wait.queueWaitMs);
+  await db.execute(sql`
+    with released as (
+      update ${healthChecks} set claimed_until = ${at}
+      where id = ${run.healthCheckId}::uuid and claimed_due_at = ${dueAt}
+      returning id
+    )
+    insert into ${lateStarts} (health_check_id, due_at, at, process_id, waited_for, queue_wait_ms)
+    select id, ${dueAt}, ${at}, ${late.processId}::text, ${late.wait.waitedFor}::text,
+      ${queueWaitMs}::int
+    from released`);
 }
 
 /** The earliest time a run falls due that no one has claimed; null with no checks at all. */

@@ -161,7 +161,7 @@ export const healthcheckContract = defineContract('healthcheck', {
   getSchedulerStatus: query({
     ...manage,
     summary:
-      'How the check schedulers keep up: due backlog, runs per second and lag p50/p99, in all and per server process.',
+      'How the check schedulers keep up: due backlog, runs per second, lag p50/p99 and late starts, in all and per server process.',
   })
     .input(GetSchedulerStatusInputSchema)
     .output(SchedulerStatusSchema),

@@ -31,8 +31,6 @@ interface Entry<T> {
 export function createFairQueue<T>(options: {
   concurrency: number;
   run: (item: T) => Promise<void>;
-  /** Called each time a run finishes, once its slot is free. */
-  onFinish?: () => void;
 }): FairQueue<T> {
   const lanes = new Map<string, Entry<T>[]>();
   // When each lane last had an item started; kept after a lane empties, so coming back with
@@ -66,7 +64,6 @@ export function createFairQueue<T>(options: {
         running -= 1;
         add(runningByKey, entry.keys, -1);
         pump();
-        options.onFinish?.();
       });
   }
 

@@ -8,3 +8,7 @@ export class LateStartError extends Error {
     this.name = 'LateStartError';
   }
 }
+
+/** What a late run waited for: its host's or owner's turn in our queue, or a connection slot. */
+export type LateWait =
+  { waitedFor: 'turn' } | { waitedFor: 'connection slot'; queueWaitMs: number };

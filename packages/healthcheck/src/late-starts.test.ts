@@ -106,6 +106,12 @@ describe('late starts', () => {
       expect(await counted('checkRuns')).toBe(runsBefore + finishedRuns);
       expect(target.hits(latePath)).toBe(0);
       expect(await resultsOf(late.id)).toEqual([]);
+      // getSchedulerStatus counts it, in all and for the process that gave it back.
+      const status = await h.as(manager).getSchedulerStatus({ windowMinutes: 1 });
+      expect(status.lateStarts).toBe(1);
+      expect(status.processes).toMatchObject([
+        { processId: scheduler().processId, runs: finishedRuns, lateStarts: 1 },
+      ]);
 
       // Given back: the next look runs it for the same due time.
       clock.advance(1);
@@ -113,6 +119,13 @@ describe('late starts', () => {
       await scheduler().idle();
       expect(await resultsOf(late.id)).toMatchObject([{ status: 'pass', dueAt }]);
       expect(await counted('checkLateStarts')).toBe(lateBefore + 1);
+
+      // A window that begins after it no longer counts it; a longer one still does.
+      clock.advance(61_000);
+      const later = await h.as(manager).getSchedulerStatus({ windowMinutes: 1 });
+      expect(later.lateStarts).toBe(0);
+      expect(later.processes).toEqual([]);
+      expect((await h.as(manager).getSchedulerStatus({ windowMinutes: 2 })).lateStarts).toBe(1);
     },
   );
 });

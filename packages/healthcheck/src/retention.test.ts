@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@checkline/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthChecks, resultRollups, results } from './db/schema.ts';
+import { healthChecks, lateStarts, resultRollups, results } from './db/schema.ts';
 import { purgeHistory } from './retention.ts';
 import type { HealthcheckHarness } from './testing/harness.ts';
 import {
@@ -84,6 +84,29 @@ describe('retention', () => {
       }),
     ).toBe(0);
     expect(await database.db.select().from(results)).toHaveLength(5);
+  });
+
+  it('purges late starts with the results: past the results’ retention', async () => {
+    await seed(0);
+    await database.db.insert(lateStarts).values(
+      [1, 2, 8, 9, 10].map((days) => ({
+        healthCheckId: checkId,
+        dueAt: new Date(now.getTime() - days * DAY_MS),
+        at: new Date(now.getTime() - days * DAY_MS + 1_000),
+        processId: 'p',
+        waitedFor: 'turn' as const,
+      })),
+    );
+    expect(
+      await purgeHistory(database.db, {
+        resultsBefore: new Date(now.getTime() - 7 * DAY_MS),
+        rollupsBefore: new Date(now.getTime() - 365 * DAY_MS),
+      }),
+    ).toBe(3);
+    const kept = await database.db.select().from(lateStarts);
+    expect(kept.map((row) => row.at.getTime()).sort((a, b) => a - b)).toEqual(
+      [2, 1].map((days) => now.getTime() - days * DAY_MS + 1_000),
+    );
   });
 
   it('is what the scheduler runs, with 7 days of results by default', async () => {

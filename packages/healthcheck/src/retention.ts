@@ -1,13 +1,13 @@
 import type { Database } from '@checkline/db';
 import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
-import { resultRollups, results } from './db/schema.ts';
+import { lateStarts, resultRollups, results } from './db/schema.ts';
 
 /** Rows deleted per statement, so a long backlog never holds one huge delete. */
 const PURGE_CHUNK = 5_000;
 
 export interface PurgeCutoffs {
-  /** Raw results checked before this go. */
+  /** Raw results checked before this go, and late starts given back before it. */
   resultsBefore: Date;
   /** Hourly and daily rollups of buckets starting before this go. */
   rollupsBefore: Date;
@@ -16,7 +16,7 @@ export interface PurgeCutoffs {
 /** Deletes, chunk by chunk, rows of `table` whose `column` is before `cutoff`; how many. */
 async function purgeChunked(
   db: Database,
-  table: typeof results | typeof resultRollups,
+  table: typeof results | typeof resultRollups | typeof lateStarts,
   column: string,
   cutoff: Date,
   chunk: number,
@@ -40,8 +40,9 @@ async function purgeChunked(
 }
 
 /**
- * Deletes raw results and rollups past their retention in chunks of `chunk` rows (one short
- * statement each); how many rows in all. Rollups outlive the results they summarise.
+ * Deletes raw results (and late starts, kept as long) and rollups past their retention in chunks
+ * of `chunk` rows (one short statement each); how many rows in all. Rollups outlive the results
+ * they summarise.
  */
 export async function purgeHistory(
   db: Database,
@@ -49,6 +50,7 @@ export async function purgeHistory(
   chunk = PURGE_CHUNK,
 ): Promise<number> {
   const purgedResults = await purgeChunked(db, results, 'checked_at', cutoffs.resultsBefore, chunk);
+  const purgedLateStarts = await purgeChunked(db, lateStarts, 'at', cutoffs.resultsBefore, chunk);
   const purgedRollups = await purgeChunked(
     db,
     resultRollups,
@@ -56,5 +58,5 @@ export async function purgeHistory(
     cutoffs.rollupsBefore,
     chunk,
   );
-  return purgedResults + purgedRollups;
+  return purgedResults + purgedLateStarts + purgedRollups;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const instant = z.iso.datetime();
 
 export const GetSchedulerStatusInputSchema = z.object({
-  /** The window runs and lag are measured over, in minutes (1 to 60). Default 5. */
+  /** The window runs, lag and late starts are counted over, in minutes (1 to 60). Default 5. */
   windowMinutes: z.number().int().min(1).max(60).default(5),
 });
 export type GetSchedulerStatusInput = z.infer<typeof GetSchedulerStatusInputSchema>;
@@ -27,7 +27,12 @@ export const SchedulerStatusSchema = z.object({
   runsPerSecond: z.number(),
   lagMs: LagSchema,
   queueWaitMs: QueueWaitSchema,
-  /** Each server process that ran checks in the window. */
+  /**
+   * Runs given back in the window because they could not start in time (they waited past their
+   * lease margin for their turn or a connection slot); each is retried, none is a failure.
+   */
+  lateStarts: z.number().int(),
+  /** Each server process that ran checks, or gave runs back as late, in the window. */
   processes: z.array(
     z.object({
       processId: z.string(),
@@ -35,7 +40,9 @@ export const SchedulerStatusSchema = z.object({
       runsPerSecond: z.number(),
       lagMs: LagSchema,
       queueWaitMs: QueueWaitSchema,
-      lastRunAt: instant,
+      lateStarts: z.number().int(),
+      /** Its latest finished run in the window; null when it only gave runs back as late. */
+      lastRunAt: instant.nullable(),
     }),
   ),
 });

@@ -1,7 +1,7 @@
 import type { Database } from '@checkline/db';
 import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
-import { healthChecks, results } from './db/schema.ts';
+import { healthChecks, lateStarts, results } from './db/schema.ts';
 import type { GetSchedulerStatusInput, SchedulerStatus } from './scheduler-schemas.ts';
 
 /** Runs due at `now` that no process holds: never claimed, or their lease lapsed. */
@@ -32,6 +32,12 @@ interface StatsRow {
   last: number | null;
 }
 
+interface LateRow {
+  processId: string | null;
+  total: boolean;
+  late: number;
+}
+
 const orNull = (value: number | null | undefined) => (value == null ? null : Number(value));
 const lag = (row: StatsRow | undefined) => ({ p50: orNull(row?.p50), p99: orNull(row?.p99) });
 const queueWait = (row: StatsRow | undefined) => ({
@@ -41,8 +47,9 @@ const queueWait = (row: StatsRow | undefined) => ({
 
 /**
  * How the schedulers keep up: the due backlog now, and runs per second with percentiles of lag
- * and of the wait for connection slots (scheduler pressure) over the last `windowMinutes`, in all and per process (from the process id and lag each
- * scheduled result carries). Two statements.
+ * and of the wait for connection slots (scheduler pressure), and late starts (runs given back
+ * unstarted), over the last `windowMinutes`, in all and per process (from the process id and lag
+ * each scheduled result carries, and the late starts recorded). Three statements.
  */
 export async function readSchedulerStatus(
   db: Database,
@@ -51,7 +58,7 @@ export async function readSchedulerStatus(
 ): Promise<SchedulerStatus> {
   const windowSeconds = input.windowMinutes * 60;
   const since = new Date(now.getTime() - windowSeconds * 1_000).toISOString();
-  const [backlog, stats] = await Promise.all([
+  const [backlog, stats, late] = await Promise.all([
     countDueBacklog(db, now),
     queryRows<StatsRow>(
       db,
@@ -69,18 +76,37 @@ export async function readSchedulerStatus(
           and ${results.processId} is not null
         group by grouping sets ((${results.processId}), ())`,
     ),
+    queryRows<LateRow>(
+      db,
+      sql`select ${lateStarts.processId} as "processId",
+          grouping(${lateStarts.processId}) = 1 as total,
+          count(*)::int as late
+        from ${lateStarts}
+        where ${lateStarts.at} > ${since}::timestamptz
+          and ${lateStarts.at} <= ${now.toISOString()}::timestamptz
+        group by grouping sets ((${lateStarts.processId}), ())`,
+    ),
   ]);
   const total = stats.find((row) => row.total);
-  const processes = stats
-    .filter((row) => !row.total && row.processId !== null)
-    .map((row) => ({
-      processId: row.processId!,
-      runs: Number(row.runs),
-      runsPerSecond: Number(row.runs) / windowSeconds,
-      lagMs: lag(row),
-      queueWaitMs: queueWait(row),
-      lastRunAt: new Date(Number(row.last)).toISOString(),
-    }))
+  const lateOf = (processId: string) =>
+    Number(late.find((row) => !row.total && row.processId === processId)?.late ?? 0);
+  const processIds = new Set(
+    [...stats, ...late].filter((row) => !row.total).map((row) => row.processId!),
+  );
+  const processes = [...processIds]
+    .map((processId) => {
+      const row = stats.find((each) => !each.total && each.processId === processId);
+      const runs = Number(row?.runs ?? 0);
+      return {
+        processId,
+        runs,
+        runsPerSecond: runs / windowSeconds,
+        lagMs: lag(row),
+        queueWaitMs: queueWait(row),
+        lateStarts: lateOf(processId),
+        lastRunAt: row?.last == null ? null : new Date(Number(row.last)).toISOString(),
+      };
+    })
     .sort((a, b) => a.processId.localeCompare(b.processId));
   return {
     at: now.toISOString(),
@@ -90,6 +116,7 @@ export async function readSchedulerStatus(
     runsPerSecond: Number(total?.runs ?? 0) / windowSeconds,
     lagMs: lag(total),
     queueWaitMs: queueWait(total),
+    lateStarts: Number(late.find((row) => row.total)?.late ?? 0),
     processes,
   };
 }

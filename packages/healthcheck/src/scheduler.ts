@@ -6,8 +6,9 @@ import type { Database } from '@checkline/db';
 import { createOutageLog } from '@checkline/db';
 import type { HealthCheckTypeRegistry } from './check-type.ts';
 import type { ClaimedRun } from './claims.ts';
-import { claimDueRuns, deferRuns, nextDueAt, releaseRun } from './claims.ts';
+import { claimDueRuns, deferRuns, giveBackLateRun, nextDueAt, releaseRun } from './claims.ts';
 import type { FairKey } from './fair-queue.ts';
+import type { LateWait } from './late-start.ts';
 import { createFairQueue } from './fair-queue.ts';
 import { targetHostsOf } from './run-hosts.ts';
 import type { MaintenanceLookup } from './maintenance.ts';
@@ -28,7 +29,10 @@ export interface SchedulerSettings {
    * it are claimed together. Default 50.
    */
   claimGapMs?: number;
-  /** Runs this process keeps in flight at once (CHECK_CONCURRENCY). Default 256. */
+  /**
+   * Runs this process holds at once (CHECK_CONCURRENCY), from their claim until their result is
+   * written or they are given back. Default 256.
+   */
   concurrency?: number;
   /** Runs of one target host in flight at once (CHECK_MAX_PER_HOST); as many may wait. Default 8. */
   maxPerHost?: number;
@@ -121,7 +125,8 @@ export interface Scheduler {
  * The health-check worker of one server process. Due runs are claimed in short transactions
  * (several processes share the work through `FOR UPDATE SKIP LOCKED`), in batches, whenever
  * enough slots are free, and run outside them, at most `concurrency` at a time, so a slow target
- * holds one slot and nothing else. Results are written in batches (result-writer.ts).
+ * holds one slot and nothing else. Results are written in batches (result-writer.ts); a run keeps
+ * its slot until its result is written, so a burst never holds more claims than slots.
  */
 export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings = {}): Scheduler {
   const options = { ...schedulerDefaults, ...settings };
@@ -133,13 +138,11 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   // Every run in flight listens to it, to stop at shutdown.
   setMaxListeners(options.concurrency + 10, shutdown.signal);
   const writer = createResultWriter(deps, options.writes);
-  const queue = createFairQueue<QueuedRun>({
-    concurrency: options.concurrency,
-    run: execute,
-    onFinish: () => wakeSlotWaiters(),
-  });
-  // Claimed and not finished: running, or waiting for its host's or owner's turn.
-  const inFlight = () => queue.running + queue.waiting;
+  const queue = createFairQueue<QueuedRun>({ concurrency: options.concurrency, run: execute });
+  // Claimed and not yet answered: waiting for its turn, running, or its result waiting to be
+  // written. A result waiting counts: claiming past it, a burst would pile up unwritten results
+  // until their leases lapse and the runs are taken over, so the targets are asked twice.
+  const held = () => tasks.size;
   let slotWaiters: (() => void)[] = [];
   let lastPurgeAt: number | undefined;
   let behind = false;
@@ -155,8 +158,9 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   shutdown.signal.addEventListener('abort', wakeSlotWaiters);
 
   /**
-   * The queue's part of a run: the check itself, holding its slot. Writing its result (batched)
-   * happens after the slot is free; the run's task settles once written.
+   * The queue's part of a run: the check itself, holding its queue slot. Writing its result
+   * (batched) happens after that slot is free; the run's task settles once written, and until
+   * then the run counts against `concurrency` (no new claim takes its place).
    */
   async function execute(queued: QueuedRun) {
     const { run, startBy } = queued;
@@ -166,8 +170,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
       if (shutdown.signal.aborted) {
         finish = () => releaseRun(deps.db, run, deps.now());
       } else if (startedAt.getTime() > startBy) {
-        noteLateStart(run, { waitedFor: 'turn' });
-        finish = () => releaseRun(deps.db, run, deps.now());
+        finish = giveBackLate(run, { waitedFor: 'turn' });
       } else {
         const outcome = await runCheck(deps.types, run, {
           targets: deps.targets,
@@ -177,22 +180,25 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
           startWithinMs: startBy - startedAt.getTime(),
         });
         if (outcome.status === 'late') {
-          noteLateStart(run, { waitedFor: 'connection slot', queueWaitMs: outcome.queueWaitMs });
+          finish = giveBackLate(run, {
+            waitedFor: 'connection slot',
+            queueWaitMs: outcome.queueWaitMs,
+          });
         } else {
           deps.metrics?.checkRuns.inc({ type: run.type, outcome: outcome.status });
           deps.metrics?.checkLag.observe((startedAt.getTime() - run.dueAt.getTime()) / 1_000);
+          finish = () =>
+            shutdown.signal.aborted
+              ? releaseRun(deps.db, run, deps.now())
+              : writer.write({
+                  healthCheckId: run.healthCheckId,
+                  outcome,
+                  dueAt: run.dueAt,
+                  checkedAt: deps.now(),
+                  lagMs: startedAt.getTime() - run.dueAt.getTime(),
+                  processId,
+                });
         }
-        finish = () =>
-          shutdown.signal.aborted || outcome.status === 'late'
-            ? releaseRun(deps.db, run, deps.now())
-            : writer.write({
-                healthCheckId: run.healthCheckId,
-                outcome,
-                dueAt: run.dueAt,
-                checkedAt: deps.now(),
-                lagMs: startedAt.getTime() - run.dueAt.getTime(),
-                processId,
-              });
       }
     } catch (error) {
       finish = () => Promise.reject(error);
@@ -208,19 +214,19 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   /**
    * A run that waited until its lease would not cover it: for its host's or owner's turn in our
    * queue, or for a connection slot to its origin. It is given back (any process retries it) and
-   * counted as a late start, never as the target's failure nor as a finished run. Late turns
-   * are not logged one by one (a backlog makes many); the counter shows them.
+   * counted as a late start (the metric, and a row getSchedulerStatus counts, written with the
+   * give-back), never as the target's failure nor as a finished run. Late turns are not logged
+   * one by one (a backlog makes many); the counts show them. Answers the give-back.
    */
-  function noteLateStart(
-    run: ClaimedRun,
-    wait: { waitedFor: 'turn' } | { waitedFor: 'connection slot'; queueWaitMs: number },
-  ) {
+  function giveBackLate(run: ClaimedRun, wait: LateWait): () => Promise<void> {
     deps.metrics?.checkLateStarts.inc({ type: run.type });
-    if (wait.waitedFor === 'turn') return;
-    deps.logger.warn(
-      { processId, healthCheckId: run.healthCheckId, queueWaitMs: wait.queueWaitMs },
-      'health check run could not start in time: every connection slot of its origin was busy (raise CHECK_MAX_PER_HOST or add server processes)',
-    );
+    if (wait.waitedFor === 'connection slot') {
+      deps.logger.warn(
+        { processId, healthCheckId: run.healthCheckId, queueWaitMs: wait.queueWaitMs },
+        'health check run could not start in time: every connection slot of its origin was busy (raise CHECK_MAX_PER_HOST or add server processes)',
+      );
+    }
+    return () => giveBackLateRun(deps.db, run, { at: deps.now(), processId, wait });
   }
 
   /** The limits a run counts against: its owner's (its lane), then each of its target hosts'. */
@@ -241,7 +247,10 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     const finished = new Promise<void>((resolve) => (done = resolve));
     const queued: QueuedRun = { run, startBy: claimedAt.getTime() + options.leaseMarginMs, done };
     if (!queue.offer(queued, fairKeys(run))) return false;
-    const task = finished.finally(() => tasks.delete(task));
+    const task = finished.finally(() => {
+      tasks.delete(task);
+      wakeSlotWaiters();
+    });
     tasks.add(task);
     return true;
   }
@@ -290,7 +299,7 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
     while (!shutdown.signal.aborted) {
       // Inside the loop: under a lasting backlog one look goes on for as long.
       await purgeIfDue(deps.now());
-      const free = options.concurrency - inFlight();
+      const free = options.concurrency - held();
       if (free < refillAt) {
         await slotFreed();
         continue;

@@ -70,6 +70,7 @@ export function webhookStrategy(egress: Egress) {
           )?.url,
         ),
     },
+    reachesApplications: true,
     adminInstructions,
     userInstructions,
     validateConfig: ({ layer, value }) =>

@@ -10,3 +10,18 @@ export function callerUserId(context: RequestContext): string {
   if (kind !== 'user' || id === null) throw new Error('this procedure is for users only');
   return id;
 }
+
+/** A caller that owns subscriptions and channel settings: a person, or an application. */
+export type CallerRecipient = { kind: 'user' | 'application'; id: string };
+
+/**
+ * The calling user or application, for the procedures both may call about their own
+ * subscriptions and channels (their contracts admit no other kind).
+ */
+export function callerRecipient(context: RequestContext): CallerRecipient {
+  const { kind, id } = context.principal;
+  if ((kind !== 'user' && kind !== 'application') || id === null) {
+    throw new Error('this procedure is for users and applications only');
+  }
+  return { kind, id };
+}

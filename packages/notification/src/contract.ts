@@ -70,9 +70,14 @@ const subscribedSystems = { type: 'catalog.system', label: 'System' } as const;
 const senders = { principals: ['service', 'application', 'user'] as const };
 /** The calling user's own inbox, channels and subscriptions. */
 const ownInbox = { principals: ['user'] as const };
+/**
+ * The caller's own channels and subscriptions: a person's, or an application's (reached only at
+ * the webhook it sets itself).
+ */
+const ownSettings = { principals: ['user', 'application'] as const };
 const admin = { access: [notificationAccess.manageStrategies] };
-/** Users' own subscriptions: the rule the built-in `subscriber` role holds. */
-const ownSubscriptions = { ...ownInbox, access: [notificationAccess.subscribe] };
+/** Own subscriptions: the rule the built-in `subscriber` role holds. */
+const ownSubscriptions = { ...ownSettings, access: [notificationAccess.subscribe] };
 /** Subscriptions for others and for teams: users and applications holding the routing rule. */
 const routing = {
   principals: ['user', 'application'] as const,
@@ -137,14 +142,18 @@ export const notificationContract = defineContract('notification', {
     .output(eventIterator(InboxEventSchema)),
 
   getMyChannels: query({
-    ...ownInbox,
+    ...ownSettings,
     summary: 'The channels you may receive notifications through, with your settings.',
+    description:
+      'For an application (API key), only the channels that reach applications: the webhook.',
   })
     .input(EmptyInputSchema)
     .output(ChannelListSchema),
   updateMyChannel: mutation({
-    ...ownInbox,
+    ...ownSettings,
     summary: 'Turns one of your channels on or off, or changes your settings for it.',
+    description:
+      'An application (API key) sets its webhook here (`url` and `signingSecret`, the secret stored encrypted and never returned); any other channel is BAD_REQUEST for it.',
   })
     .input(UpdateMyChannelInputSchema)
     .output(ChannelSchema),
@@ -161,7 +170,7 @@ export const notificationContract = defineContract('notification', {
     attachedTo: { ...subscribedSystems, fields: ['systemId'], level: 'read' },
     summary: 'Subscribes you to a system, a group, or everything you can read.',
     description:
-      'The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: change the first with updateSubscription.',
+      'The system or group must exist and be readable by you (else NOT_FOUND). A second subscription to the same target is CONFLICT: change the first with updateSubscription. An application (API key) subscribes itself and hears at the webhook it set with updateMyChannel; it takes no reminders or escalation (BAD_REQUEST).',
   })
     .errors(raises('CONFLICT'))
     .input(CreateSubscriptionInputSchema)
@@ -170,7 +179,7 @@ export const notificationContract = defineContract('notification', {
     ...ownSubscriptions,
     summary: 'Changes the kinds of events a subscription hears.',
     description:
-      'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s). Others are NOT_FOUND.',
+      'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s, an application’s). Others are NOT_FOUND.',
   })
     .errors(raises('NOT_FOUND', 'CONFLICT'))
     .input(UpdateSubscriptionInputSchema)
@@ -179,7 +188,7 @@ export const notificationContract = defineContract('notification', {
     ...ownSubscriptions,
     summary: 'Ends a subscription.',
     description:
-      'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s). Others are NOT_FOUND.',
+      'One of your own; with `notification.subscriptions.manage`, any (a team’s, another user’s, an application’s). Others are NOT_FOUND.',
   })
     .errors(raises('NOT_FOUND'))
     .input(IdInputSchema)
@@ -204,7 +213,7 @@ export const notificationContract = defineContract('notification', {
   getSubscriptions: query({
     ...routing,
     attachedList: { ...subscribedSystems, via: 'systemId', field: 'subscriptions' },
-    summary: 'Every subscription (of users and of teams), newest first.',
+    summary: 'Every subscription (of users, teams and applications), newest first.',
   })
     .input(GetSubscriptionsInputSchema)
     .output(SubscriptionPageSchema),
@@ -212,9 +221,9 @@ export const notificationContract = defineContract('notification', {
     ...routing,
     attachedTo: { ...subscribedSystems, fields: ['systemId'], level: 'read' },
     summary:
-      'Routes alerts: subscribes a user, or a team (each of its current members), to a system, a group or everything.',
+      'Routes alerts: subscribes a user, a team (each of its current members) or an application (at its webhook) to a system, a group or everything.',
     description:
-      'The user or team must exist and the system or group be readable by you (else NOT_FOUND). Each recipient hears only about what they may read themselves, when the event happens; a team subscription reaches whoever is a member then. A second subscription of the same owner to the same target is CONFLICT.',
+      'The user, team or application must exist and the system or group be readable by you (else NOT_FOUND). Each recipient hears only about what they may read themselves, when the event happens; a team subscription reaches whoever is a member then. An application takes no reminders or escalation (BAD_REQUEST). A second subscription of the same owner to the same target is CONFLICT.',
   })
     .errors(raises('CONFLICT'))
     .input(CreateSubscriptionForInputSchema)

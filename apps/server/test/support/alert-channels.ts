@@ -95,6 +95,8 @@ interface ReceivedWebhook {
   /** When it arrived (Date.now()). */
   at: number;
   payload: WebhookPayload;
+  /** The body as it came, for checking its signature. */
+  body: string;
   headers: IncomingHttpHeaders;
 }
 
@@ -102,7 +104,7 @@ interface ReceivedWebhook {
  * A loopback webhook endpoint that parses each body as a WebhookPayload. `answer` picks the
  * status for each request (200 by default); `received` keeps, in arrival order, those answered 200.
  */
-async function startWebhookReceiver(
+export async function startWebhookReceiver(
   answer: (payload: WebhookPayload, headers: IncomingHttpHeaders) => number = () => 200,
 ) {
   const received: ReceivedWebhook[] = [];
@@ -112,7 +114,9 @@ async function startWebhookReceiver(
     request.on('end', () => {
       const payload = JSON.parse(body) as WebhookPayload;
       const status = answer(payload, request.headers);
-      if (status === 200) received.push({ at: Date.now(), payload, headers: request.headers });
+      if (status === 200) {
+        received.push({ at: Date.now(), payload, body, headers: request.headers });
+      }
       response.writeHead(status).end(status === 200 ? 'ok' : 'busy');
     });
   });

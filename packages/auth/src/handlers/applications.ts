@@ -1,4 +1,5 @@
 import { pageScope } from '@checkline/core';
+import { loadApplicationProfiles } from '../application-profiles.ts';
 import * as applications from '../applications.ts';
 import { audit } from '../audit.ts';
 import * as rbac from '../rbac.ts';
@@ -9,6 +10,9 @@ export function applicationHandlers(state: AuthState) {
   const { catalog } = state;
   const target = (id: string) => ({ type: 'application', id });
   return {
+    getApplicationProfiles: os.getApplicationProfiles.handler(async ({ context, input }) => ({
+      profiles: await loadApplicationProfiles(context.db, input.applicationIds, catalog),
+    })),
     getApplications: os.getApplications.handler(({ context, input }) =>
       applications.listApplications(context.db, input, pageScope(context)),
     ),

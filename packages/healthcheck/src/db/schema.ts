@@ -101,6 +101,34 @@ export const results = healthcheckSchema.table(
   ],
 );
 
+/**
+ * A claimed run given back because it could not start in time (late-start.ts): one row per late
+ * start, kept as long as results. getSchedulerStatus counts them per process.
+ */
+export const lateStarts = healthcheckSchema.table(
+  'late_starts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    /** The due time of the run given back (it is retried with it). */
+    dueAt: instant('due_at').notNull(),
+    /** When it was given back. */
+    at: instant('at').notNull(),
+    /** The scheduler process that gave it back. */
+    processId: text('process_id').notNull(),
+    /** What it waited for: its host's or owner's turn in our queue, or a connection slot. */
+    waitedFor: text('waited_for').$type<'turn' | 'connection slot'>().notNull(),
+    /** Milliseconds it waited for a connection slot; null when it waited for its turn. */
+    queueWaitMs: integer('queue_wait_ms'),
+  },
+  (table) => [
+    index('late_starts_at_idx').on(table.at),
+    index('late_starts_check_idx').on(table.healthCheckId),
+  ],
+);
+
 /** The last status announced per system, so a change is announced exactly once. */
 export const systemStatuses = healthcheckSchema.table('system_statuses', {
   systemId: uuid('system_id').primaryKey(),

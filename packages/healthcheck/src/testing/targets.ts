@@ -25,11 +25,16 @@ async function listen(server: Server | ReturnType<typeof createTcpServer>): Prom
   return (server.address() as AddressInfo).port;
 }
 
+export interface HttpTargetOptions {
+  /** Called as each request arrives, before it is answered (e.g. to move a test clock). */
+  onRequest?: (path: string) => void;
+}
+
 /**
  * A real HTTP server on 127.0.0.1 whose answer is scripted per path (200 "ok" unless told
  * otherwise) and which counts the requests each path received and keeps their last headers.
  */
-export async function startHttpTarget() {
+export async function startHttpTarget(options: HttpTargetOptions = {}) {
   const behaviours = new Map<string, Behaviour>();
   const hits = new Map<string, number>();
   const headers = new Map<string, IncomingHttpHeaders>();
@@ -37,6 +42,7 @@ export async function startHttpTarget() {
     const path = new URL(request.url ?? '/', 'http://target').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     headers.set(path, request.headers);
+    options.onRequest?.(path);
     const behaviour = behaviours.get(path) ?? { status: 200, body: 'ok' };
     if ('hang' in behaviour) return;
     if ('endless' in behaviour) return writeForever(response, Buffer.alloc(64 * 1024, 'x'));

@@ -168,6 +168,12 @@ export interface NotificationStrategy<TConfig = unknown, TUserConfig = unknown, 
   /** Administrator-customisable layout and branding. */
   layoutConfig?: VersionedSchema<TLayout>;
   contactResolution: ContactResolution;
+  /**
+   * Applications (callers with an API key) may receive through it, at the `userConfig` they set
+   * themselves and never at an administrator's fallback: a channel whose user settings alone say
+   * where and how to send (the webhook). Default false: applications are not reached.
+   */
+  reachesApplications?: boolean;
   send(context: StrategySendContext<TConfig, TLayout, TUserConfig>): Promise<DeliveryResult>;
   /**
    * Checks a layer's value beyond its schema before it is stored (a webhook URL must not resolve

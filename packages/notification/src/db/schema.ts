@@ -20,6 +20,8 @@ export const notificationSchema = pgSchema('notification');
 export type Importance = 'info' | 'warning' | 'critical';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 export type MessageKind = 'external' | 'transactional' | 'test';
+/** Who a delivery reaches: a person, or an application (through a channel that reaches them). */
+export type RecipientKind = 'user' | 'application';
 
 /**
  * A strategy's administrator settings. Secret fields inside `config` and `layout_config` are
@@ -132,7 +134,11 @@ export interface AttemptRecord {
   durationMs?: number;
 }
 
-/** One (message, user, strategy): the queue row a worker claims, and afterwards its log. */
+/**
+ * One (message, recipient, strategy): the queue row a worker claims, and afterwards its log. The
+ * recipient is a user or an application (`recipient_kind`); both have random uuids, so `user_id`
+ * holds either without the two ever meeting.
+ */
 export const deliveries = notificationSchema.table(
   'deliveries',
   {
@@ -140,7 +146,9 @@ export const deliveries = notificationSchema.table(
     messageId: uuid('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The recipient's id: a user's, or an application's when `recipientKind` says so. */
     userId: uuid('user_id').notNull(),
+    recipientKind: text('recipient_kind').$type<RecipientKind>().notNull().default('user'),
     strategyId: text('strategy_id').notNull(),
     /**
      * The systems the message concerns (none for direct sends): a pending delivery is not sent
@@ -171,6 +179,10 @@ export const deliveries = notificationSchema.table(
       'deliveries_status_check',
       sql`${table.status} in ('pending', 'sent', 'failed', 'skipped')`,
     ),
+    check(
+      'deliveries_recipient_kind_check',
+      sql`${table.recipientKind} in ('user', 'application')`,
+    ),
     uniqueIndex('deliveries_message_user_strategy_idx').on(
       table.messageId,
       table.userId,
@@ -194,15 +206,17 @@ export type SubscriptionEventKind = SubscriptionKind;
 
 /**
  * A wish to hear about a system, a group, or everything the recipient can read: a user's own, one
- * an administrator made for a user, or a team's (each current member hears, as they may read).
+ * an administrator made for a user, a team's (each current member hears, as they may read), or
+ * an application's (delivered to the webhook it set, as its own principal may read).
  */
 export const subscriptions = notificationSchema.table(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Exactly one of userId and teamId: who hears. */
+    /** Exactly one of userId, teamId and applicationId: who hears. */
     userId: uuid('user_id'),
     teamId: uuid('team_id'),
+    applicationId: uuid('application_id'),
     /** Exactly one of systemId and groupId, or neither for everything the user may read. */
     systemId: uuid('system_id'),
     groupId: uuid('group_id'),
@@ -228,11 +242,20 @@ export const subscriptions = notificationSchema.table(
       sql`${table.escalateToUserId} is null or ${table.escalateToTeamId} is null`,
     ),
     check('subscriptions_one_target', sql`${table.systemId} is null or ${table.groupId} is null`),
-    check('subscriptions_one_owner', sql`(${table.userId} is null) <> (${table.teamId} is null)`),
+    check(
+      'subscriptions_one_owner',
+      sql`num_nonnulls(${table.userId}, ${table.teamId}, ${table.applicationId}) = 1`,
+    ),
+    // Applications take no reminders or escalation (reminders/ hold people and teams only).
+    check(
+      'subscriptions_application_no_reminders',
+      sql`${table.applicationId} is null or (${table.remindEverySeconds} is null and ${table.escalateAfterSeconds} is null)`,
+    ),
     unique('subscriptions_owner_target_key')
-      .on(table.userId, table.teamId, table.systemId, table.groupId)
+      .on(table.userId, table.teamId, table.applicationId, table.systemId, table.groupId)
       .nullsNotDistinct(),
     index('subscriptions_team_idx').on(table.teamId),
+    index('subscriptions_application_idx').on(table.applicationId),
     index('subscriptions_system_idx').on(table.systemId),
     index('subscriptions_group_idx').on(table.groupId),
   ],

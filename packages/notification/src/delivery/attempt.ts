@@ -1,10 +1,9 @@
-import type { UserProfile } from '@checkline/auth';
 import { inArray } from 'drizzle-orm';
 import { currentTokens } from '../oauth/refresh.ts';
 import { errorMessage } from '../preferences/contact-resolution.ts';
 import { unsubscribeUrl } from '../preferences/unsubscribe.ts';
 import { messages, storedAction } from '../db/schema.ts';
-import type { AttemptRecord } from '../db/schema.ts';
+import type { AttemptRecord, RecipientKind } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
 import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
 import { loadStrategySettings, loadUserChannels } from '../strategies/settings-store.ts';
@@ -15,14 +14,16 @@ import { eligibility } from './eligibility.ts';
 import { scrubSecrets, secretValuesOf } from './scrub-secrets.ts';
 import type { ResolvedDeliverySettings } from './settings.ts';
 import { backoffDelayMs } from './settings.ts';
-import { fetchUserProfiles } from './user-profiles.ts';
+import type { Recipient } from './recipients.ts';
+import { fetchRecipients } from './recipients.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
 /** What a batch of claims needs at send time, read once for the whole batch. */
 export interface SendTimeFacts {
   messages: Map<string, MessageRow>;
-  profiles: Map<string, UserProfile>;
+  /** Users and applications as auth describes them now, by kind and id. */
+  recipients: Record<RecipientKind, Map<string, Recipient>>;
   settings: Map<string, StrategySettings>;
   channels: Map<string, Map<string, UserChannelSettings>>;
 }
@@ -46,12 +47,18 @@ export async function loadSendTimeFacts(
       .map((claim) => claim.userId);
     channels.set(strategyId, await loadUserChannels(state, db, strategyId, userIds));
   }
+  const idsOf = (kind: RecipientKind) =>
+    claims.filter((claim) => claim.recipientKind === kind).map((claim) => claim.userId);
+  const applicationIds = idsOf('application');
   return {
     messages: new Map(rows.map((row) => [row.id, row])),
-    profiles: await fetchUserProfiles(
-      state.serviceContext(),
-      claims.map((claim) => claim.userId),
-    ),
+    recipients: {
+      user: await fetchRecipients(state.serviceContext(), 'user', idsOf('user')),
+      application:
+        applicationIds.length === 0
+          ? new Map()
+          : await fetchRecipients(state.serviceContext(), 'application', applicationIds),
+    },
     settings: await loadStrategySettings(state, db, strategyIds),
     channels,
   };
@@ -119,7 +126,7 @@ export async function attemptDelivery(
   const decision = await eligibility({
     strategy,
     settings,
-    profile: facts.profiles.get(claim.userId),
+    recipient: facts.recipients[claim.recipientKind].get(claim.userId)!,
     channel,
     transactional: claim.transactional,
     named: true,
@@ -159,13 +166,15 @@ export async function attemptDelivery(
     },
     strategyConfig: settings.config,
     ...(strategy.layoutConfig && { layoutConfig: settings.layoutConfig }),
-    ...(!claim.transactional && {
-      unsubscribeUrl: unsubscribeUrl(
-        state,
-        { userId: claim.userId, strategyId: claim.strategyId },
-        startedAt,
-      ),
-    }),
+    // An application has no person to click a link: it changes its settings with its key.
+    ...(!claim.transactional &&
+      claim.recipientKind === 'user' && {
+        unsubscribeUrl: unsubscribeUrl(
+          state,
+          { userId: claim.userId, strategyId: claim.strategyId },
+          startedAt,
+        ),
+      }),
     ...(strategy.userConfig && channel.config !== undefined && { userConfig: channel.config }),
     ...(strategy.contactResolution.type === 'oauth-link' && {
       externalId: decision.contact.externalId,

@@ -1,7 +1,7 @@
 import type { Database } from '@checkline/db';
 import { queryRows } from '@checkline/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { AttemptRecord } from '../db/schema.ts';
+import type { AttemptRecord, RecipientKind } from '../db/schema.ts';
 import { deliveries } from '../db/schema.ts';
 
 /** The error of an attempt whose worker stopped before recording it (its lease lapsed). */
@@ -12,7 +12,9 @@ export const LEASE_LAPSED =
 export interface ClaimedDelivery {
   id: string;
   messageId: string;
+  /** The recipient's id: a user's, or an application's. */
   userId: string;
+  recipientKind: RecipientKind;
   strategyId: string;
   /** The systems its message is about: later deliveries about them wait for this one. */
   systemIds: string[];
@@ -94,6 +96,7 @@ export async function claimDueDeliveries(
       id: deliveries.id,
       messageId: deliveries.messageId,
       userId: deliveries.userId,
+      recipientKind: deliveries.recipientKind,
       strategyId: deliveries.strategyId,
       systemIds: deliveries.systemIds,
       transactional: deliveries.transactional,

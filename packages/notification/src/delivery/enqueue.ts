@@ -3,7 +3,7 @@ import type { RequestContext } from '@checkline/core';
 import type { Principal } from '@checkline/core/contract';
 import type { Database } from '@checkline/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DeliveryStatus, MessageKind } from '../db/schema.ts';
+import type { DeliveryStatus, MessageKind, RecipientKind } from '../db/schema.ts';
 import type { NotificationContent } from '../message-schemas.ts';
 import { deliveries, messages } from '../db/schema.ts';
 import type { NotificationState } from '../state.ts';
@@ -12,11 +12,14 @@ import { loadStrategySettings, loadUserChannels } from '../strategies/settings-s
 import { eligibility } from './eligibility.ts';
 import type { Delivery } from './schemas.ts';
 import { deliveriesOfMessage } from './service.ts';
-import { recipientsOf } from './user-profiles.ts';
+import { fetchRecipients } from './recipients.ts';
 
 export interface EnqueueRequest {
   kind: MessageKind;
+  /** The recipients' ids: users', or applications' when `recipientKind` says so. */
   userIds: readonly string[];
+  /** Default `user`. Applications are reached only through strategies that reach applications. */
+  recipientKind?: RecipientKind | undefined;
   /** Only this strategy (qualified id); without it, every strategy each user may use and has on. */
   strategyId?: string | undefined;
   notification: NotificationContent;
@@ -74,7 +77,10 @@ export async function enqueueDeliveries(
   const { db } = context;
   const caller = callerOf(context.principal);
   const key = request.idempotencyKey;
-  const { profiles, unknownUserIds } = await recipientsOf(context, request.userIds);
+  const recipientKind = request.recipientKind ?? 'user';
+  const recipients = await fetchRecipients(context, recipientKind, request.userIds);
+  const userIds = [...recipients.keys()].filter((id) => recipients.get(id)!.profile);
+  const unknownUserIds = [...recipients.keys()].filter((id) => !recipients.get(id)!.profile);
   const answer = async (notificationId: string): Promise<Enqueued> => ({
     notificationId,
     deliveries: await deliveriesOfMessage(db, notificationId),
@@ -84,12 +90,13 @@ export async function enqueueDeliveries(
     const earlier = await keyedMessage(db, caller, key);
     if (earlier) return answer(earlier);
   }
-  const strategies = chosenStrategies(state, request.strategyId).filter(
-    (strategy) => strategy.qualifiedId !== request.exceptStrategyId,
-  );
   const named = request.strategyId !== undefined;
+  const strategies = chosenStrategies(state, request.strategyId).filter(
+    (strategy) =>
+      strategy.qualifiedId !== request.exceptStrategyId &&
+      (named || recipientKind === 'user' || strategy.reachesApplications === true),
+  );
   const transactional = request.kind !== 'external';
-  const userIds = [...profiles.keys()];
 
   const settings = await loadStrategySettings(
     state,
@@ -106,7 +113,7 @@ export async function enqueueDeliveries(
       const decision = await eligibility({
         strategy,
         settings: strategySettings,
-        profile: profiles.get(userId),
+        recipient: recipients.get(userId)!,
         channel: channels.get(userId)!,
         transactional,
         named,
@@ -152,6 +159,7 @@ export async function enqueueDeliveries(
     return answer((await keyedMessage(db, caller, key!))!);
   }
   await insertDeliveries(db, message.id, planned, {
+    recipientKind,
     transactional,
     maxAttempts: state.deliverySettings.maxAttempts,
     systemIds: request.systemIds ?? [],
@@ -183,16 +191,21 @@ async function insertDeliveries(
   db: Database,
   messageId: string,
   rows: readonly PlannedDelivery[],
-  options: { transactional: boolean; maxAttempts: number; systemIds: readonly string[] },
+  options: {
+    recipientKind: RecipientKind;
+    transactional: boolean;
+    maxAttempts: number;
+    systemIds: readonly string[];
+  },
 ) {
   if (rows.length === 0) return;
   const column = <K extends keyof PlannedDelivery>(name: K) =>
     sql.param(rows.map((row) => row[name]));
   // One instant per call, a microsecond apart per row: the log keeps the order of the plan.
   await db.execute(sql`
-    insert into ${deliveries} (message_id, user_id, strategy_id, system_ids, status, skip_reason,
-      finished_at, transactional, max_attempts, created_at, updated_at)
-    select ${messageId}::uuid, planned.user_id, planned.strategy_id,
+    insert into ${deliveries} (message_id, user_id, recipient_kind, strategy_id, system_ids, status,
+      skip_reason, finished_at, transactional, max_attempts, created_at, updated_at)
+    select ${messageId}::uuid, planned.user_id, ${options.recipientKind}, planned.strategy_id,
       ${sql.param([...options.systemIds])}::uuid[], planned.status,
       nullif(planned.skip_reason, ''),
       case when planned.status = 'skipped' then call.at end,

@@ -10,7 +10,7 @@ const DeliveryLogEntrySchema = DeliverySchema.extend({
     .string()
     .nullable()
     .describe(
-      'The user it is for: name and account e-mail (null once the user is deleted). Never the channel’s contact, which may be a secret (a webhook URL, a token).',
+      'Who it is for: a user’s name and account e-mail, or `<name> (application)` (null once deleted). Never the channel’s contact, which may be a secret (a webhook URL, a token).',
     ),
 }).meta({ id: 'DeliveryLogEntry' });
 

@@ -54,7 +54,10 @@ export const DeliverySchema = z
   .object({
     id: z.uuid(),
     notificationId: z.uuid().describe('The send call (message) this delivery belongs to.'),
-    userId: z.uuid(),
+    userId: z.uuid().describe('The recipient: a user, or an application (see `recipientKind`).'),
+    recipientKind: z
+      .enum(['user', 'application'])
+      .describe('`application`: a subscription of an application, sent to its own webhook.'),
     strategyId: z.string(),
     status: DeliveryStatusSchema,
     transactional: z.boolean(),
@@ -81,7 +84,7 @@ export const TestDeliverySchema = z.object({ delivery: DeliverySchema });
 export const GetDeliveriesInputSchema = z.object({
   status: DeliveryStatusSchema.optional(),
   strategyId: StrategyIdSchema.optional(),
-  userId: z.uuid().optional(),
+  userId: z.uuid().optional().describe('Only the deliveries to this user or application.'),
   notificationId: z.uuid().optional(),
   /** Only deliveries created at or after this instant. */
   createdFrom: timestampInput().optional(),

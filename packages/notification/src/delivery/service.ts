@@ -13,6 +13,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     id: row.id,
     notificationId: row.messageId,
     userId: row.userId,
+    recipientKind: row.recipientKind,
     strategyId: row.strategyId,
     status: row.status,
     transactional: row.transactional,

@@ -1,4 +1,4 @@
-import { callerUserId } from '../caller.ts';
+import { callerRecipient } from '../caller.ts';
 import { os } from '../implementer.ts';
 import type { NotificationState } from '../state.ts';
 import { listMyChannels, updateMyChannel } from './service.ts';
@@ -8,11 +8,11 @@ export function preferencesHandlers(state: NotificationState) {
     // A transaction: migrated configs are written back together with the read that saw them.
     getMyChannels: os.getMyChannels.handler(async ({ context }) => ({
       channels: await context.db.transaction((tx) =>
-        listMyChannels(state, tx, context.principal, callerUserId(context)),
+        listMyChannels(state, tx, context.principal, callerRecipient(context).id),
       ),
     })),
     updateMyChannel: os.updateMyChannel.handler(({ context, input }) =>
-      updateMyChannel(state, context.db, context.principal, callerUserId(context), input),
+      updateMyChannel(state, context.db, context.principal, callerRecipient(context).id, input),
     ),
   };
 }

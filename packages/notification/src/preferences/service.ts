@@ -69,9 +69,14 @@ const linksFor = async (db: Database, userId: string, strategies: RegisteredStra
     ? await linkStatusesOf(db, userId)
     : new Map<string, LinkStatus>();
 
+/** A channel an application may set: only one that reaches applications (the webhook). */
+const reachableBy = (principal: Principal, strategy: RegisteredStrategy) =>
+  principal.kind !== 'application' || strategy.reachesApplications === true;
+
 /**
  * The strategies `userId` may use (its `.use` rule) that an administrator has enabled and
  * configured, with the user's settings; run it in a transaction (it writes migrated configs back).
+ * For an application (`userId` its id), only the strategies that reach applications.
  */
 export async function listMyChannels(
   state: NotificationState,
@@ -79,7 +84,9 @@ export async function listMyChannels(
   principal: Principal,
   userId: string,
 ): Promise<Channel[]> {
-  const usable = state.strategies.list().filter((strategy) => mayUseStrategy(principal, strategy));
+  const usable = state.strategies
+    .list()
+    .filter((strategy) => mayUseStrategy(principal, strategy) && reachableBy(principal, strategy));
   const settings = await loadStrategySettings(
     state,
     db,
@@ -105,7 +112,8 @@ export async function listMyChannels(
 /**
  * Changes the caller's switch or settings for one strategy, in the caller's transaction. The
  * `.use` rule is required (FORBIDDEN otherwise); `config` is validated against userConfig, with
- * the secret rules of every config layer.
+ * the secret rules of every config layer. An application (`userId` its id) may set only a
+ * strategy that reaches applications (BAD_REQUEST otherwise).
  */
 export async function updateMyChannel(
   state: NotificationState,
@@ -115,6 +123,14 @@ export async function updateMyChannel(
   input: UpdateMyChannelInput,
 ): Promise<Channel> {
   const strategy = findStrategy(state, input.strategyId);
+  if (!reachableBy(principal, strategy)) {
+    throw badRequest(`Channel ${strategy.qualifiedId} does not reach applications`, [
+      {
+        path: 'strategyId',
+        message: 'Applications are reached only through a channel that reaches them (the webhook)',
+      },
+    ]);
+  }
   if (!mayUseStrategy(principal, strategy)) {
     throw missingAccess(useRuleOf(strategy));
   }

@@ -12,6 +12,20 @@ interface ReminderPolicy {
 }
 
 /**
+ * Applications are reached only at their webhook and acknowledge nothing: their subscriptions
+ * take no reminder and no escalation (BAD_REQUEST naming the field).
+ */
+export function assertApplicationTakesNoReminders(policy: ReminderPolicy): void {
+  for (const field of ['remindEverySeconds', 'escalateAfterSeconds'] as const) {
+    if (policy[field] !== undefined) {
+      throw badRequest('An application’s subscription takes no reminders or escalation', [
+        { path: field, message: 'Not for an application: it is reached only at its webhook' },
+      ]);
+    }
+  }
+}
+
+/**
  * A subscription's reminder and escalation must respect the server's smallest interval, and the
  * escalation contact must be a user or a team (NOT_FOUND otherwise; whether they may read the
  * system is decided when the escalation goes out).

@@ -132,6 +132,11 @@ export class NotificationStrategyRegistry {
       if (versioned) assertMigrationChain(`${label} ${layer}`, versioned);
     }
     assertContactResolution(label, strategy);
+    if (strategy.reachesApplications && !strategy.userConfig) {
+      throw new Error(
+        `${label}: reachesApplications needs a userConfig (where applications are reached)`,
+      );
+    }
     assertOAuth(label, strategy.oauth);
     return this.#registry.register(ownerPluginId, strategy);
   }

@@ -93,7 +93,7 @@ describe('moving a destination users are sent to', () => {
       config: { serverUrl: 'https://push.example.com' },
     });
     const user = (id: string) =>
-      testPrincipal([`${strategyId.split('.')[0]}.strategy.test.use`], { id });
+      testPrincipal([`${strategyId.split('.')[0]}.strategy.test.use`], { id, kind: 'user' });
     await updateMyChannel(state, db, user(userIds.usesDefault), userIds.usesDefault, {
       strategyId,
       config: { token: 'default-user-token' },

@@ -2,10 +2,11 @@ import { authContract } from '@checkline/auth/contract';
 import type { RequestContext } from '@checkline/core';
 import { notFound, pageScope, pluginClient } from '@checkline/core';
 import { notificationAccess } from '../access.ts';
-import { callerUserId } from '../caller.ts';
+import { callerRecipient } from '../caller.ts';
+import { fetchApplicationProfiles } from '../delivery/application-profiles.ts';
 import { fetchUserProfiles } from '../delivery/user-profiles.ts';
 import { os } from '../implementer.ts';
-import { assertReminderPolicy } from '../reminders/policy.ts';
+import { assertApplicationTakesNoReminders, assertReminderPolicy } from '../reminders/policy.ts';
 import type { NotificationState } from '../state.ts';
 import { holdsRule } from './recipients.ts';
 import type { CreateSubscriptionForInput } from './routing-schemas.ts';
@@ -34,7 +35,7 @@ async function assertTargetReadable(
   }
 }
 
-/** The user or team an administrator routes alerts to must exist. */
+/** The user, team or application an administrator routes alerts to must exist. */
 async function ownerNamed(
   context: RequestContext,
   input: CreateSubscriptionForInput,
@@ -44,6 +45,11 @@ async function ownerNamed(
     if (!profiles.has(input.userId)) throw notFound('User', input.userId);
     return { userId: input.userId };
   }
+  if (input.applicationId !== undefined) {
+    const profiles = await fetchApplicationProfiles(context, [input.applicationId]);
+    if (!profiles.has(input.applicationId)) throw notFound('Application', input.applicationId);
+    return { applicationId: input.applicationId };
+  }
   const { teams } = await pluginClient(context, authContract).getTeamUsers({
     teamIds: [input.teamId!],
   });
@@ -51,26 +57,37 @@ async function ownerNamed(
   return { teamId: input.teamId! };
 }
 
+/** The calling user or application as the owner of its own subscriptions. */
+function callerOwner(context: RequestContext): { userId: string } | { applicationId: string } {
+  const caller = callerRecipient(context);
+  return caller.kind === 'user' ? { userId: caller.id } : { applicationId: caller.id };
+}
+
 /** A caller routing alerts may change every subscription; anyone else only their own. */
 const changeableBy = (context: RequestContext): ChangeableSubscriptions =>
-  holdsRule(context.principal, notificationAccess.routeAlerts.id)
-    ? 'any'
-    : { userId: callerUserId(context) };
+  holdsRule(context.principal, notificationAccess.routeAlerts.id) ? 'any' : callerOwner(context);
+
+/** Reminders and escalation are checked for people and teams; an application takes none. */
+async function assertPolicyFor(
+  state: NotificationState,
+  context: RequestContext,
+  owner: SubscriptionOwner,
+  input: CreateSubscriptionInput,
+) {
+  if ('applicationId' in owner) assertApplicationTakesNoReminders(input);
+  else await assertReminderPolicy(state, context, input);
+}
 
 export function subscriptionsHandlers(state: NotificationState) {
   return {
     getMySubscriptions: os.getMySubscriptions.handler(({ context, input }) =>
-      subscriptions.listSubscriptions(
-        context.db,
-        { userId: callerUserId(context) },
-        input,
-        pageScope(context),
-      ),
+      subscriptions.listSubscriptions(context.db, callerOwner(context), input, pageScope(context)),
     ),
     createSubscription: os.createSubscription.handler(async ({ context, input }) => {
+      const owner = callerOwner(context);
       await assertTargetReadable(state, context, input);
-      await assertReminderPolicy(state, context, input);
-      return subscriptions.createSubscription(context.db, { userId: callerUserId(context) }, input);
+      await assertPolicyFor(state, context, owner, input);
+      return subscriptions.createSubscription(context.db, owner, input);
     }),
     updateSubscription: os.updateSubscription.handler(({ context, input }) =>
       subscriptions.updateSubscription(context.db, changeableBy(context), input),
@@ -83,8 +100,8 @@ export function subscriptionsHandlers(state: NotificationState) {
     ),
     createSubscriptionFor: os.createSubscriptionFor.handler(async ({ context, input }) => {
       await assertTargetReadable(state, context, input);
-      await assertReminderPolicy(state, context, input);
       const owner = await ownerNamed(context, input);
+      await assertPolicyFor(state, context, owner, input);
       return subscriptions.createSubscription(context.db, owner, input);
     }),
   };

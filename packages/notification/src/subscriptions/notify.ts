@@ -1,7 +1,8 @@
-import type { RequestContext } from '@checkline/core';
+import type { Principal, RequestContext } from '@checkline/core';
 import type { AlertFacts, SystemDirectory } from '@checkline/notification-node';
 import { runInTransaction } from '@checkline/core';
 import type { SubscriptionEventKind } from '../db/schema.ts';
+import { fetchApplicationProfiles } from '../delivery/application-profiles.ts';
 import { enqueueDeliveries } from '../delivery/enqueue.ts';
 import { fetchUserProfiles } from '../delivery/user-profiles.ts';
 import { insertNotifications } from '../inbox/service.ts';
@@ -11,6 +12,7 @@ import type { NotificationState } from '../state.ts';
 import type { SubscriptionMessage, SystemRef } from './messages.ts';
 import { groupBySystems, holdsRule, principalOf, systemsBySubscriber } from './recipients.ts';
 import { markEventHandled, subscriptionsConcerning } from './service.ts';
+import type { OwnedSubscriptionTarget } from './team-subscribers.ts';
 import { subscribersOf } from './team-subscribers.ts';
 
 /** A domain event as subscriptions see it. */
@@ -34,28 +36,61 @@ export interface SubscriptionEvent {
 /**
  * The concerned systems each subscriber reaches and may read: the source plugin's read rule, and
  * the catalog rule or a team grant per system (a team-only system needs the grant), decided for
- * the principal the user would be, from auth's profiles.
+ * the principal the subscriber would be (`principals`, from auth's profiles; one missing there,
+ * deleted meanwhile, hears nothing).
  */
 async function readableBySubscriber(
   context: RequestContext,
   reached: ReadonlyMap<string, ReadonlySet<string>>,
+  principals: ReadonlyMap<string, Principal>,
   event: SubscriptionEvent,
 ): Promise<Map<string, string[]>> {
-  const profiles = await fetchUserProfiles(context, [...reached.keys()]);
   const readable = new Map<string, string[]>();
-  for (const [userId, systems] of reached) {
-    const profile = profiles.get(userId);
-    if (!profile) continue;
-    const principal = principalOf(profile);
+  for (const [subscriberId, systems] of reached) {
+    const principal = principals.get(subscriberId);
+    if (!principal) continue;
     if (!holdsRule(principal, event.sourceRule)) continue;
     if (systems.size === 0) {
-      readable.set(userId, []);
+      readable.set(subscriberId, []);
       continue;
     }
     const visible = await event.directory.readableBy(context, principal, [...systems]);
-    if (visible.size > 0) readable.set(userId, [...visible]);
+    if (visible.size > 0) readable.set(subscriberId, [...visible]);
   }
   return readable;
+}
+
+/** The principals the users among `ids` would be when signed in. */
+async function userPrincipals(context: RequestContext, ids: readonly string[]) {
+  const profiles = await fetchUserProfiles(context, ids);
+  return new Map([...profiles].map(([id, profile]) => [id, principalOf(profile)]));
+}
+
+/** The principals the applications among `ids` are when they call with their key. */
+async function applicationPrincipals(context: RequestContext, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, Principal>();
+  const profiles = await fetchApplicationProfiles(context, ids);
+  return new Map([...profiles].map(([id, profile]) => [id, principalOf(profile, 'application')]));
+}
+
+/**
+ * The concerned systems each subscribed application reaches and may read with its own
+ * principal (its roles, rules and teams, as a person's are decided).
+ */
+async function readableByApplications(
+  context: RequestContext,
+  owned: readonly OwnedSubscriptionTarget[],
+  systemIds: readonly string[],
+  groupsOfSystem: ReadonlyMap<string, ReadonlySet<string>>,
+  event: SubscriptionEvent,
+): Promise<Map<string, string[]>> {
+  const targets = owned.flatMap(({ applicationId, systemId, groupId }) =>
+    applicationId === null ? [] : [{ recipientId: applicationId, systemId, groupId }],
+  );
+  const reached = systemsBySubscriber(targets, systemIds, groupsOfSystem);
+  if (reached.size === 0) return new Map();
+  const principals = await applicationPrincipals(context, [...reached.keys()]);
+  return readableBySubscriber(context, reached, principals, event);
 }
 
 /**
@@ -85,14 +120,30 @@ export async function notifySubscribers(
     const systemIds = systems.map((system) => system.id);
     const groupsOfSystem = await event.directory.groupsOfSystems(context, systemIds);
     const groupIds = [...new Set([...groupsOfSystem.values()].flatMap((groups) => [...groups]))];
-    const subscriptions = await subscribersOf(
-      context,
-      await subscriptionsConcerning(context.db, event.kind, systemIds, groupIds),
+    const owned = await subscriptionsConcerning(context.db, event.kind, systemIds, groupIds);
+    const people = owned.filter((row) => row.applicationId === null);
+    const reached = systemsBySubscriber(
+      await subscribersOf(context, people),
+      systemIds,
+      groupsOfSystem,
     );
-    const reached = systemsBySubscriber(subscriptions, systemIds, groupsOfSystem);
-    if (reached.size === 0) return;
-    const readable = await readableBySubscriber(context, reached, event);
-    if (readable.size === 0) return;
+    const readable =
+      reached.size === 0
+        ? new Map<string, string[]>()
+        : await readableBySubscriber(
+            context,
+            reached,
+            await userPrincipals(context, [...reached.keys()]),
+            event,
+          );
+    const applications = await readableByApplications(
+      context,
+      owned,
+      systemIds,
+      groupsOfSystem,
+      event,
+    );
+    if (readable.size === 0 && applications.size === 0) return;
     const suppressedReason = await event.suppression?.(context);
     const facts = await factsOnce();
     for (const audience of groupBySystems(readable)) {
@@ -120,6 +171,19 @@ export async function notifySubscribers(
           systemIds: audience.systemIds,
         });
       }
+    }
+    // Applications: no inbox and no reminders, only the channels that reach them (the webhook).
+    for (const audience of groupBySystems(applications)) {
+      const message = event.message(facts, audience.systemIds);
+      await enqueueDeliveries(state, context, {
+        kind: 'external',
+        recipientKind: 'application',
+        userIds: audience.userIds,
+        notification: message,
+        facts: message.facts,
+        suppressedReason,
+        systemIds: audience.systemIds,
+      });
     }
   });
 }

@@ -10,7 +10,7 @@ const groups = new Map([
 ]);
 
 const subscription = (userId: string, target: Partial<SubscriptionTarget>): SubscriptionTarget => ({
-  userId,
+  recipientId: userId,
   systemId: null,
   groupId: null,
   ...target,

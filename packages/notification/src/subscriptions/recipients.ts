@@ -2,7 +2,8 @@ import type { Principal } from '@checkline/core';
 
 /** The part of a subscription that decides who hears about what. */
 export interface SubscriptionTarget {
-  userId: string;
+  /** A user (their own, or a member of a team subscribed), or an application. */
+  recipientId: string;
   systemId: string | null;
   groupId: string | null;
 }
@@ -28,14 +29,14 @@ export function systemsBySubscriber(
     });
     const everything = subscription.systemId === null && subscription.groupId === null;
     if (systems.length === 0 && !(everything && concerned.length === 0)) continue;
-    const mine = reached.get(subscription.userId) ?? new Set<string>();
+    const mine = reached.get(subscription.recipientId) ?? new Set<string>();
     for (const systemId of systems) mine.add(systemId);
-    reached.set(subscription.userId, mine);
+    reached.set(subscription.recipientId, mine);
   }
   return reached;
 }
 
-/** The part of auth's `getUserProfiles` answer that access decisions read. */
+/** The part of auth's `getUserProfiles` (or `getApplicationProfiles`) answer that access decisions read. */
 export interface AccessProfile {
   id: string;
   accessRules: readonly string[];
@@ -43,10 +44,13 @@ export interface AccessProfile {
   isAdmin: boolean;
 }
 
-/** The principal the user would be when signed in: what access checks take. */
-export function principalOf(profile: AccessProfile): Principal {
+/** The principal the user (or application) would be when signed in: what access checks take. */
+export function principalOf(
+  profile: AccessProfile,
+  kind: 'user' | 'application' = 'user',
+): Principal {
   return {
-    kind: 'user',
+    kind,
     id: profile.id,
     accessRules: profile.accessRules,
     teamIds: profile.teamIds,

@@ -14,11 +14,15 @@ const SubscriptionEventKindSchema = z
 export const SubscriptionSchema = z
   .object({
     id: z.uuid(),
-    userId: z.uuid().nullable().describe('The user who hears (null for a team subscription).'),
+    userId: z.uuid().nullable().describe('The user who hears (null unless a user’s).'),
     teamId: z
       .uuid()
       .nullable()
-      .describe('The team whose every current member hears (null for a user’s subscription).'),
+      .describe('The team whose every current member hears (null unless a team’s).'),
+    applicationId: z
+      .uuid()
+      .nullable()
+      .describe('The application that hears at its own webhook (null unless an application’s).'),
     systemId: z.uuid().nullable(),
     groupId: z.uuid().nullable(),
     events: z.array(SubscriptionEventKindSchema),

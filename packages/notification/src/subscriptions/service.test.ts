@@ -16,8 +16,13 @@ import {
 } from './service.ts';
 
 let database: DatabaseHandle;
-const [anaId, benId, teamId] = [randomUUID(), randomUUID(), randomUUID()];
-const [ana, ben, team] = [{ userId: anaId }, { userId: benId }, { teamId }];
+const [anaId, benId, teamId, appId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+const [ana, ben, team, app] = [
+  { userId: anaId },
+  { userId: benId },
+  { teamId },
+  { applicationId: appId },
+];
 const [api, db] = [randomUUID(), randomUUID()];
 const group = randomUUID();
 
@@ -44,12 +49,14 @@ describe('subscription service works', () => {
     expect(health).toHaveLength(2);
     expect(health).toEqual(
       expect.arrayContaining([
-        { userId: anaId, teamId: null, systemId: api, groupId: null },
-        { userId: benId, teamId: null, systemId: null, groupId: group },
+        { userId: anaId, teamId: null, applicationId: null, systemId: api, groupId: null },
+        { userId: benId, teamId: null, applicationId: null, systemId: null, groupId: group },
       ]),
     );
     const incidents = await subscriptionsConcerning(database.db, 'incident', [api], []);
-    expect(incidents).toEqual([{ userId: benId, teamId: null, systemId: null, groupId: null }]);
+    expect(incidents).toEqual([
+      { userId: benId, teamId: null, applicationId: null, systemId: null, groupId: null },
+    ]);
     expect(toApi.events).toEqual(['health']);
     expect(toGroup.groupId).toBe(group);
   });
@@ -58,7 +65,7 @@ describe('subscription service works', () => {
     await createSubscription(database.db, ana, { systemId: api, events: ['incident'] });
     await createSubscription(database.db, ben, { events: ['incident'] });
     expect(await subscriptionsConcerning(database.db, 'incident', [], [])).toEqual([
-      { userId: benId, teamId: null, systemId: null, groupId: null },
+      { userId: benId, teamId: null, applicationId: null, systemId: null, groupId: null },
     ]);
   });
 
@@ -67,12 +74,12 @@ describe('subscription service works', () => {
       systemId: api,
       events: ['health'],
     });
-    expect(ofTeam).toMatchObject({ userId: null, teamId, systemId: api });
+    expect(ofTeam).toMatchObject({ userId: null, teamId, applicationId: null, systemId: api });
     await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
     expect(await subscriptionsConcerning(database.db, 'health', [api], [])).toEqual(
       expect.arrayContaining([
-        { userId: null, teamId, systemId: api, groupId: null },
-        { userId: anaId, teamId: null, systemId: api, groupId: null },
+        { userId: null, teamId, applicationId: null, systemId: api, groupId: null },
+        { userId: anaId, teamId: null, applicationId: null, systemId: api, groupId: null },
       ]),
     );
     const page = await listSubscriptions(database.db, { teamId }, { limit: 10 }, testPageScope());
@@ -88,6 +95,37 @@ describe('subscription service works', () => {
     await expect(
       updateSubscription(database.db, 'any', { id: ofTeam.id, events: ['maintenance'] }),
     ).resolves.toMatchObject({ teamId, events: ['maintenance'] });
+  });
+
+  it('keeps an application’s subscriptions its own: found, listed, changed and ended by it', async () => {
+    const ofApp = await createSubscription(database.db, app, { systemId: api, events: ['health'] });
+    expect(ofApp).toMatchObject({ userId: null, teamId: null, applicationId: appId });
+    await createSubscription(database.db, ana, { systemId: api, events: ['health'] });
+    expect(await subscriptionsConcerning(database.db, 'health', [api], [])).toEqual(
+      expect.arrayContaining([
+        { userId: null, teamId: null, applicationId: appId, systemId: api, groupId: null },
+      ]),
+    );
+    const page = await listSubscriptions(
+      database.db,
+      { applicationId: appId },
+      { limit: 10 },
+      testPageScope(),
+    );
+    expect(page.subscriptions.map((item) => item.id)).toEqual([ofApp.id]);
+    await expect(
+      updateSubscription(database.db, app, { id: ofApp.id, events: ['incident'] }),
+    ).resolves.toMatchObject({ applicationId: appId, events: ['incident'] });
+    await expect(deleteSubscription(database.db, app, ofApp.id)).resolves.toEqual({
+      id: ofApp.id,
+      deleted: true,
+    });
+  });
+
+  it('refuses reminders on an application’s subscription in the table itself', async () => {
+    await expect(
+      createSubscription(database.db, app, { events: ['health'], remindEverySeconds: 60 }),
+    ).rejects.toThrow();
   });
 
   it('records a handled event once: a redelivery answers false', async () => {
@@ -155,6 +193,13 @@ describe('subscription service rejects bad input', () => {
     await expect(
       createSubscription(database.db, team, { systemId: api, events: ['incident'] }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await createSubscription(database.db, app, { systemId: api, events: ['health'] });
+    await expect(
+      createSubscription(database.db, app, { systemId: api, events: ['incident'] }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining(`Application ${appId} is already subscribed`),
+    });
   });
 });
 
@@ -162,7 +207,8 @@ describe('subscription service refuses the wrong caller', () => {
   it('answers NOT_FOUND for changing another user’s or a team’s subscription without routing', async () => {
     const mine = await createSubscription(database.db, ana, { events: ['health'] });
     const ofTeam = await createSubscription(database.db, team, { events: ['health'] });
-    for (const id of [mine.id, ofTeam.id]) {
+    const ofApp = await createSubscription(database.db, app, { events: ['health'] });
+    for (const id of [mine.id, ofTeam.id, ofApp.id]) {
       await expect(
         updateSubscription(database.db, ben, { id, events: ['incident'] }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -15,6 +15,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     id: row.id,
     userId: row.userId,
     teamId: row.teamId,
+    applicationId: row.applicationId,
     systemId: row.systemId,
     groupId: row.groupId,
     events: row.events,
@@ -26,8 +27,18 @@ function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-/** Who hears a subscription: one user, or every current member of a team. */
-export type SubscriptionOwner = { userId: string } | { teamId: string };
+/**
+ * Who hears a subscription: one user, every current member of a team, or an application (at
+ * the webhook it set).
+ */
+export type SubscriptionOwner = { userId: string } | { teamId: string } | { applicationId: string };
+
+/** `User 1 is`, `Team 2 is`, `Application 3 is`: the owner as a message names it. */
+function ownerNamed(owner: SubscriptionOwner): string {
+  if ('userId' in owner) return `User ${owner.userId} is`;
+  if ('teamId' in owner) return `Team ${owner.teamId} is`;
+  return `Application ${owner.applicationId} is`;
+}
 
 /**
  * Subscribes `owner`; a second subscription of the same owner to the same target (system, group,
@@ -45,6 +56,7 @@ export async function createSubscription(
     .values({
       userId: 'userId' in owner ? owner.userId : null,
       teamId: 'teamId' in owner ? owner.teamId : null,
+      applicationId: 'applicationId' in owner ? owner.applicationId : null,
       systemId: input.systemId ?? null,
       groupId: input.groupId ?? null,
       events: [...new Set(input.events)],
@@ -61,8 +73,9 @@ export async function createSubscription(
       : input.groupId
         ? `group ${input.groupId}`
         : 'everything';
-    const who = 'userId' in owner ? `User ${owner.userId} is` : `Team ${owner.teamId} is`;
-    throw conflict(`${who} already subscribed to ${target}; change that subscription instead`);
+    throw conflict(
+      `${ownerNamed(owner)} already subscribed to ${target}; change that subscription instead`,
+    );
   }
   return toSubscription(row);
 }
@@ -72,16 +85,23 @@ const subscriptionPages = keysetPages(
   keysetOrder([subscriptions.createdAt, subscriptions.id], 'desc'),
 );
 
-/** A page of subscriptions, newest first: of one user, of one team, or (neither) every one. */
+/** A page of subscriptions, newest first: of one user, team or application, or every one. */
 export async function listSubscriptions(
   db: Database,
-  filter: { userId?: string | undefined; teamId?: string | undefined },
+  filter: {
+    userId?: string | undefined;
+    teamId?: string | undefined;
+    applicationId?: string | undefined;
+  },
   page: { limit: number; cursor?: string | null | undefined },
   scope: PageScope,
 ): Promise<{ subscriptions: Subscription[]; nextCursor: string | null }> {
   const where = and(
     filter.userId === undefined ? undefined : eq(subscriptions.userId, filter.userId),
     filter.teamId === undefined ? undefined : eq(subscriptions.teamId, filter.teamId),
+    filter.applicationId === undefined
+      ? undefined
+      : eq(subscriptions.applicationId, filter.applicationId),
   );
   const { items, nextCursor } = await subscriptionPages.read(
     db,
@@ -94,16 +114,19 @@ export async function listSubscriptions(
 }
 
 /**
- * Which subscriptions a caller may change: only the user's own (`{ userId }`), or every one
+ * Which subscriptions a caller may change: only the user's or application's own, or every one
  * (`'any'`, an administrator routing alerts). One outside answers NOT_FOUND like a missing one.
  */
-export type ChangeableSubscriptions = { userId: string } | 'any';
+export type ChangeableSubscriptions = { userId: string } | { applicationId: string } | 'any';
+
+function ownedBy(scope: Exclude<ChangeableSubscriptions, 'any'>) {
+  return 'userId' in scope
+    ? eq(subscriptions.userId, scope.userId)
+    : eq(subscriptions.applicationId, scope.applicationId);
+}
 
 const changeable = (id: string, scope: ChangeableSubscriptions) =>
-  and(
-    eq(subscriptions.id, id),
-    scope === 'any' ? undefined : eq(subscriptions.userId, scope.userId),
-  );
+  and(eq(subscriptions.id, id), scope === 'any' ? undefined : ownedBy(scope));
 
 /** Replaces the kinds of events of a subscription the caller may change. */
 export async function updateSubscription(
@@ -145,6 +168,7 @@ export async function subscriptionsConcerning(
     .select({
       userId: subscriptions.userId,
       teamId: subscriptions.teamId,
+      applicationId: subscriptions.applicationId,
       systemId: subscriptions.systemId,
       groupId: subscriptions.groupId,
     })

@@ -3,10 +3,11 @@ import type { RequestContext } from '@checkline/core';
 import { pluginClient } from '@checkline/core';
 import type { SubscriptionTarget } from './recipients.ts';
 
-/** A stored subscription's owner and target: a user's, or a team's. */
+/** A stored subscription's owner and target: a user's, a team's, or an application's. */
 export interface OwnedSubscriptionTarget {
   userId: string | null;
   teamId: string | null;
+  applicationId: string | null;
   systemId: string | null;
   groupId: string | null;
 }
@@ -36,9 +37,10 @@ export async function teamMembers(
 }
 
 /**
- * Each subscription as the users who hear it: a user's as itself, a team's as one target per
- * user who is a member now (asked of auth when the event is handled, so a member removed since
- * hears nothing and one added since hears). Access is decided per user afterwards.
+ * Each subscription of people as the users who hear it: a user's as itself, a team's as one
+ * target per user who is a member now (asked of auth when the event is handled, so a member
+ * removed since hears nothing and one added since hears). Access is decided per user afterwards.
+ * Applications' subscriptions are not people's: leave them out before calling (they add none).
  */
 export async function subscribersOf(
   context: RequestContext,
@@ -47,7 +49,7 @@ export async function subscribersOf(
   const teamIds = owned.flatMap((row) => (row.teamId === null ? [] : [row.teamId]));
   const members = await teamMembers(context, teamIds);
   return owned.flatMap(({ userId, teamId, systemId, groupId }) => {
-    const userIds = userId !== null ? [userId] : (members.get(teamId!) ?? []);
-    return userIds.map((id) => ({ userId: id, systemId, groupId }));
+    const userIds = userId !== null ? [userId] : teamId !== null ? (members.get(teamId) ?? []) : [];
+    return userIds.map((id) => ({ recipientId: id, systemId, groupId }));
   });
 }

@@ -138,6 +138,39 @@ export async function createUsers(
   return ids;
 }
 
+/**
+ * Applications straight in auth's tables (no usable key: the hash is of nothing): each with a
+ * role of its own holding `rules`. Answers their ids in order.
+ */
+export async function createApplications(
+  db: Database,
+  names: readonly string[],
+  rules: readonly string[],
+): Promise<string[]> {
+  const roleName = `role-${randomUUID()}`;
+  const [role] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into auth.roles (name) values (${roleName}) returning id`,
+  );
+  for (const rule of rules) {
+    await db.execute(
+      sql`insert into auth.role_rules (role_id, rule) values (${role!.id}, ${rule})`,
+    );
+  }
+  const ids: string[] = [];
+  for (const name of names) {
+    const id = randomUUID();
+    await db.execute(
+      sql`insert into auth.applications (id, name, secret_hash) values (${id}, ${name}, 'none')`,
+    );
+    await db.execute(
+      sql`insert into auth.application_roles (application_id, role_id) values (${id}, ${role!.id})`,
+    );
+    ids.push(id);
+  }
+  return ids;
+}
+
 /** An administrator's settings of a test channel strategy, as plain JSON. */
 export const configureStrategy = (
   db: Database,

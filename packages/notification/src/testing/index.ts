@@ -7,6 +7,7 @@ export { linkExternalAccount } from '../strategies/settings-store.ts';
 export {
   CHANNEL_PLUGIN,
   configureStrategy,
+  createApplications,
   createUsers,
   deliveryMigrations,
   qualified,

@@ -179,6 +179,14 @@ export type UserProfile = {
     }>;
 };
 
+export type ApplicationProfile = {
+    id: string;
+    name: string;
+    isAdmin: boolean;
+    accessRules: Array<string>;
+    teamIds: Array<string>;
+};
+
 export type Application = {
     id: string;
     name: string;
@@ -286,7 +294,14 @@ export type Delivery = {
      * The send call (message) this delivery belongs to.
      */
     notificationId: string;
+    /**
+     * The recipient: a user, or an application (see `recipientKind`).
+     */
     userId: string;
+    /**
+     * `application`: a subscription of an application, sent to its own webhook.
+     */
+    recipientKind: 'user' | 'application';
     strategyId: string;
     /**
      * `pending` until sent, failed for good, or skipped (the reason says why).
@@ -378,13 +393,17 @@ export type NotificationChannelLink = {
 export type Subscription = {
     id: string;
     /**
-     * The user who hears (null for a team subscription).
+     * The user who hears (null unless a user’s).
      */
     userId: string | null;
     /**
-     * The team whose every current member hears (null for a user’s subscription).
+     * The team whose every current member hears (null unless a team’s).
      */
     teamId: string | null;
+    /**
+     * The application that hears at its own webhook (null unless an application’s).
+     */
+    applicationId: string | null;
     systemId: string | null;
     groupId: string | null;
     events: Array<'health' | 'incident' | 'maintenance'>;
@@ -504,7 +523,14 @@ export type DeliveryLogEntry = {
      * The send call (message) this delivery belongs to.
      */
     notificationId: string;
+    /**
+     * The recipient: a user, or an application (see `recipientKind`).
+     */
     userId: string;
+    /**
+     * `application`: a subscription of an application, sent to its own webhook.
+     */
+    recipientKind: 'user' | 'application';
     strategyId: string;
     /**
      * `pending` until sent, failed for good, or skipped (the reason says why).
@@ -533,7 +559,7 @@ export type DeliveryLogEntry = {
      */
     type: string;
     /**
-     * The user it is for: name and account e-mail (null once the user is deleted). Never the channel’s contact, which may be a secret (a webhook URL, a token).
+     * Who it is for: a user’s name and account e-mail, or `<name> (application)` (null once deleted). Never the channel’s contact, which may be a secret (a webhook URL, a token).
      */
     recipient: string | null;
 };
@@ -694,6 +720,7 @@ export type SchedulerStatus = {
         p50: number | null;
         p99: number | null;
     };
+    lateStarts: number;
     processes: Array<{
         processId: string;
         runs: number;
@@ -706,7 +733,8 @@ export type SchedulerStatus = {
             p50: number | null;
             p99: number | null;
         };
-        lastRunAt: string;
+        lateStarts: number;
+        lastRunAt: string | null;
     }>;
 };
 
@@ -1642,6 +1670,63 @@ export type AuthGetUserProfilesResponses = {
 };
 
 export type AuthGetUserProfilesResponse = AuthGetUserProfilesResponses[keyof AuthGetUserProfilesResponses];
+
+export type AuthGetApplicationProfilesData = {
+    body: {
+        applicationIds: Array<string>;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/auth/getApplicationProfiles';
+};
+
+export type AuthGetApplicationProfilesErrors = {
+    /**
+     * The input is invalid; `issues` lists each problem.
+     */
+    400: ErrorResponse;
+    /**
+     * Credentials are missing or invalid.
+     */
+    401: ErrorResponse;
+    /**
+     * The caller lacks an access rule or a team grant, is of a kind the operation does not admit (the description says which), or sent a change with a session cookie without our `Origin`.
+     */
+    403: ErrorResponse;
+    /**
+     * The path exists with another method, named by `Allow`.
+     */
+    405: ErrorResponse;
+    /**
+     * The body is over 1 MiB.
+     */
+    413: ErrorResponse;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorResponse;
+    /**
+     * An unexpected failure; the details are only in the log, under `requestId`.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable; retry after `Retry-After` seconds.
+     */
+    503: ErrorResponse;
+};
+
+export type AuthGetApplicationProfilesError = AuthGetApplicationProfilesErrors[keyof AuthGetApplicationProfilesErrors];
+
+export type AuthGetApplicationProfilesResponses = {
+    /**
+     * OK
+     */
+    200: {
+        profiles: Array<ApplicationProfile>;
+    };
+};
+
+export type AuthGetApplicationProfilesResponse = AuthGetApplicationProfilesResponses[keyof AuthGetApplicationProfilesResponses];
 
 export type AuthGetTeamUsersData = {
     body: {
@@ -5285,6 +5370,10 @@ export type NotificationGetSubscriptionsData = {
          */
         teamId?: string;
         /**
+         * Only the subscriptions of this application.
+         */
+        applicationId?: string;
+        /**
          * Rows per page, 1 to 1000. Default 100.
          */
         limit?: number;
@@ -5354,6 +5443,10 @@ export type NotificationCreateSubscriptionForData = {
          * The team whose every current member hears.
          */
         teamId?: string;
+        /**
+         * The application that hears, at the webhook it set for itself.
+         */
+        applicationId?: string;
         /**
          * Hear about this system.
          */
@@ -5749,6 +5842,9 @@ export type NotificationGetDeliveriesData = {
          * Qualified strategy id, `{ownerPluginId}.{id}`.
          */
         strategyId?: string;
+        /**
+         * Only the deliveries to this user or application.
+         */
         userId?: string;
         notificationId?: string;
         createdFrom?: string;
@@ -8580,6 +8676,9 @@ export type AuthKeyedData = {
         getUserProfiles?: {
             userIds: Array<string>;
         };
+        getApplicationProfiles?: {
+            applicationIds: Array<string>;
+        };
         getTeamUsers?: {
             teamIds: Array<string>;
         };
@@ -8782,6 +8881,9 @@ export type AuthKeyedResponses = {
         };
         getUserProfiles?: {
             profiles: Array<UserProfile>;
+        };
+        getApplicationProfiles?: {
+            profiles: Array<ApplicationProfile>;
         };
         getTeamUsers?: {
             teams: Array<{
@@ -9272,6 +9374,10 @@ export type NotificationKeyedData = {
              */
             teamId?: string;
             /**
+             * Only the subscriptions of this application.
+             */
+            applicationId?: string;
+            /**
              * Rows per page, 1 to 1000. Default 100.
              */
             limit?: number;
@@ -9289,6 +9395,10 @@ export type NotificationKeyedData = {
              * The team whose every current member hears.
              */
             teamId?: string;
+            /**
+             * The application that hears, at the webhook it set for itself.
+             */
+            applicationId?: string;
             /**
              * Hear about this system.
              */
@@ -9374,6 +9484,9 @@ export type NotificationKeyedData = {
              * Qualified strategy id, `{ownerPluginId}.{id}`.
              */
             strategyId?: string;
+            /**
+             * Only the deliveries to this user or application.
+             */
             userId?: string;
             notificationId?: string;
             createdFrom?: string;

@@ -38,11 +38,13 @@ export function SchedulerPage() {
             <Figure label="Lag p50" value={ms(data.lagMs.p50)} />
             <Figure label="Lag p99" value={ms(data.lagMs.p99)} />
             <Figure label="Connection wait p99" value={ms(data.queueWaitMs.p99)} />
+            <Figure label="Late starts" value={String(data.lateStarts)} />
           </Group>
           <Text size="sm" c="dimmed">
             Over the last {Math.round(data.windowSeconds / 60)} minutes, as of {formatTime(data.at)}
             . Connection wait: how long runs waited for a connection to their target (scheduler
-            pressure, not counted against any check&apos;s timeout).
+            pressure, not counted against any check&apos;s timeout). Late starts: runs given back
+            because they could not start in time (retried, never counted as failures).
           </Text>
           {data.processes.length === 0 ? (
             <Text c="dimmed">No process ran checks in this window.</Text>
@@ -58,6 +60,7 @@ export function SchedulerPage() {
                 'Lag p50',
                 'Lag p99',
                 'Connection wait p99',
+                'Late starts',
                 'Last run',
               ]}
             >
@@ -69,7 +72,8 @@ export function SchedulerPage() {
                   <Table.Td>{ms(process.lagMs.p50)}</Table.Td>
                   <Table.Td>{ms(process.lagMs.p99)}</Table.Td>
                   <Table.Td>{ms(process.queueWaitMs.p99)}</Table.Td>
-                  <Table.Td>{formatTime(process.lastRunAt)}</Table.Td>
+                  <Table.Td>{process.lateStarts}</Table.Td>
+                  <Table.Td>{formatTime(process.lastRunAt, 'none in window')}</Table.Td>
                 </Table.Tr>
               ))}
             </DataTable>
