@@ -1,9 +1,7 @@
 import { servicePrincipal } from '@checkline/core/contract';
 import type { DatabaseHandle } from '@checkline/db';
-import { versionedSchema } from '@checkline/notification-node';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { deliveries as deliveryRows } from '../db/schema.ts';
 import type { DeliveryProcess } from '../testing/fixture.ts';
 import {
@@ -14,27 +12,14 @@ import {
 } from '../testing/fixture.ts';
 import { recordingStrategy } from '../testing/recording-strategy.ts';
 import { writeUserChannel } from '../testing/settings-rows.ts';
+import { urlHookFields } from '../testing/url-hook.ts';
 import { enqueueDeliveries } from './enqueue.ts';
 
 /**
  * Applications as delivery recipients: reached only through a strategy that reaches
  * applications, at their own settings, in the same queue as people; gone, they are skipped.
  */
-const urlSchema = z.object({ url: z.string().optional() });
-const hook = recordingStrategy({
-  id: 'hook',
-  config: versionedSchema({ version: 1, schema: urlSchema }),
-  userConfig: versionedSchema({ version: 1, schema: urlSchema }),
-  contactResolution: {
-    type: 'custom',
-    resolve: ({ userConfig, strategyConfig }) =>
-      Promise.resolve(
-        (userConfig as { url?: string } | undefined)?.url ??
-          (strategyConfig as { url?: string } | undefined)?.url,
-      ),
-  },
-  reachesApplications: true,
-});
+const hook = recordingStrategy(urlHookFields(true));
 const email = recordingStrategy({ id: 'email' });
 const notification = {
   title: 'Now unhealthy: Checkout',

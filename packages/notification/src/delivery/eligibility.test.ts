@@ -1,10 +1,9 @@
 import type { ApplicationProfile, UserProfile } from '@checkline/auth';
-import { versionedSchema } from '@checkline/notification-node';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { RegisteredStrategy } from '../strategies/registry.ts';
 import type { StrategySettings, UserChannelSettings } from '../strategies/settings-store.ts';
 import { testStrategy } from '../testing/test-strategy.ts';
+import { urlHookFields } from '../testing/url-hook.ts';
 import type { EligibilityInput } from './eligibility.ts';
 import { eligibility } from './eligibility.ts';
 import type { Recipient } from './recipients.ts';
@@ -14,22 +13,8 @@ import type { Recipient } from './recipients.ts';
  * the custom resolver answers), and whether it reaches applications.
  */
 function hookChannel(reachesApplications: boolean): RegisteredStrategy {
-  const urlConfig = z.object({ url: z.string().optional() });
   return {
-    ...testStrategy({
-      id: 'hook',
-      config: versionedSchema({ version: 1, schema: urlConfig }),
-      userConfig: versionedSchema({ version: 1, schema: urlConfig }),
-      contactResolution: {
-        type: 'custom',
-        resolve: ({ userConfig, strategyConfig }) =>
-          Promise.resolve(
-            (userConfig as { url?: string } | undefined)?.url ??
-              (strategyConfig as { url?: string } | undefined)?.url,
-          ),
-      },
-      reachesApplications,
-    }),
+    ...testStrategy(urlHookFields(reachesApplications)),
     qualifiedId: 'channels.hook',
     ownerPluginId: 'channels',
   };

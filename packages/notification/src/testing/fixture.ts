@@ -105,6 +105,20 @@ export type DeliveryProcess = Awaited<ReturnType<typeof startDeliveryProcess>>;
 export const qualified = (id: string) => `${CHANNEL_PLUGIN}.${id}`;
 export const useRule = (id: string) => `${CHANNEL_PLUGIN}.strategy.${id}.use`;
 
+/** A role of its own straight in auth's tables, holding `rules`. */
+async function createRoleHolding(db: Database, rules: readonly string[]): Promise<{ id: string }> {
+  const [role] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into auth.roles (name) values (${`role-${randomUUID()}`}) returning id`,
+  );
+  for (const rule of rules) {
+    await db.execute(
+      sql`insert into auth.role_rules (role_id, rule) values (${role!.id}, ${rule})`,
+    );
+  }
+  return role!;
+}
+
 /**
  * Users straight in auth's tables (fast, no password hashing): each with a role of its own
  * holding `rules`. Answers their ids in order.
@@ -115,16 +129,7 @@ export async function createUsers(
   rules: readonly string[],
 ): Promise<string[]> {
   if (emails.length === 0) return [];
-  const roleName = `role-${randomUUID()}`;
-  const [role] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into auth.roles (name) values (${roleName}) returning id`,
-  );
-  for (const rule of rules) {
-    await db.execute(
-      sql`insert into auth.role_rules (role_id, rule) values (${role!.id}, ${rule})`,
-    );
-  }
+  const role = await createRoleHolding(db, rules);
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
@@ -134,7 +139,7 @@ export async function createUsers(
   );
   const ids = rows.map((row) => row.id);
   await db.execute(sql`insert into auth.user_roles (user_id, role_id)
-    select id, ${role!.id}::uuid from unnest(${sql.param(ids)}::uuid[]) as t(id)`);
+    select id, ${role.id}::uuid from unnest(${sql.param(ids)}::uuid[]) as t(id)`);
   return ids;
 }
 
@@ -147,16 +152,7 @@ export async function createApplications(
   names: readonly string[],
   rules: readonly string[],
 ): Promise<string[]> {
-  const roleName = `role-${randomUUID()}`;
-  const [role] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into auth.roles (name) values (${roleName}) returning id`,
-  );
-  for (const rule of rules) {
-    await db.execute(
-      sql`insert into auth.role_rules (role_id, rule) values (${role!.id}, ${rule})`,
-    );
-  }
+  const role = await createRoleHolding(db, rules);
   const ids: string[] = [];
   for (const name of names) {
     const id = randomUUID();
@@ -164,7 +160,7 @@ export async function createApplications(
       sql`insert into auth.applications (id, name, secret_hash) values (${id}, ${name}, 'none')`,
     );
     await db.execute(
-      sql`insert into auth.application_roles (application_id, role_id) values (${id}, ${role!.id})`,
+      sql`insert into auth.application_roles (application_id, role_id) values (${id}, ${role.id})`,
     );
     ids.push(id);
   }
