@@ -120,6 +120,8 @@ beforeAll(async () => {
     response.writeHead(200).end('ok');
   });
   server = await createTestServer({
+    // The tests run their checks themselves; a scheduled run beside them would change the status.
+    scheduledChecks: false,
     extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
     smtp: { egress: loopbackEgress() },
     notification: { delivery: { maxAttempts: 3, retryDelaysMs: [5, 20] } },

@@ -111,6 +111,8 @@ beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
   smtp = await startSmtpTestServer();
   server = await createTestServer({
+    // The tests run their checks themselves; a scheduled run beside them would change the status.
+    scheduledChecks: false,
     smtp: { egress: loopbackEgress() },
     notification: {
       delivery: { maxAttempts: 3, retryDelaysMs: [5, 20] },

@@ -130,6 +130,8 @@ beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
   fallback = await startWebhookReceiver();
   server = await createTestServer({
+    // The tests run their checks themselves; a scheduled run beside them would change the status.
+    scheduledChecks: false,
     extraPlugins: [createWebhookChannelPlugin({ egress: createEgress({ allowPrivate: true }) })],
     notification: { delivery: { maxAttempts: 3, retryDelaysMs: [1_000, 1_000] } },
   });

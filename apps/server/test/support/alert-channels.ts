@@ -161,7 +161,10 @@ export function warningsIn(logLines: readonly string[]): string {
 
 type Rest = (path: string, body: unknown) => Promise<Record<string, any>>;
 
-/** A new system `name` with an hourly http check `checkName` against `url`, made through `rest`. */
+/**
+ * A new system `name` with an hourly http check `checkName` against `url`, made through `rest`.
+ * The check is due at once: on a server with `scheduledChecks: false` it runs only when asked.
+ */
 export async function httpCheckedSystem(
   rest: Rest,
   options: { name: string; url: string; checkName?: string },

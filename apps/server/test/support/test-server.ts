@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AnyPlugin, Principal } from '@checkline/core';
 import { unauthorized } from '@checkline/core';
 import type { AuthConfig } from '@checkline/auth';
+import type { createHealthcheckPlugin } from '@checkline/healthcheck';
 import type { NotificationOptions } from '@checkline/notification';
 import { connectPostgres, type DatabaseHandle } from '@checkline/db';
 import { createTestDatabase, testDatabaseUrl } from '@checkline/db/testing';
@@ -39,6 +40,12 @@ export interface TestServerOptions {
   metricsToken?: string;
   /** A database of the test's own instead of a fresh test database (closed with the server). */
   database?: DatabaseHandle;
+  /**
+   * `false`: checks run only when a test asks (`runHealthCheck`); the scheduler stops once the
+   * server has started. A new check is due at once, so otherwise the scheduler runs it beside
+   * the test, and its result can change the system's status between the test's own steps.
+   */
+  scheduledChecks?: false;
 }
 
 /** The first admin of every test server (the auth plugin creates it on the empty database). */
@@ -67,6 +74,12 @@ function tokenResolver(principals: Record<string, Principal>): PrincipalResolver
   };
 }
 
+function healthcheckOf(plugins: readonly AnyPlugin[]) {
+  const healthcheck = plugins.find((plugin) => plugin.id === 'healthcheck');
+  if (!healthcheck) throw new Error('scheduledChecks: the server mounts no healthcheck plugin');
+  return healthcheck as AnyPlugin & ReturnType<typeof createHealthcheckPlugin>;
+}
+
 /** The whole server on a fresh test database, driven through `app.request()`. */
 export async function createTestServer(options: TestServerOptions = {}) {
   const env = options.baseUrl ? loadEnv({ ...testEnvSource, BASE_URL: options.baseUrl }) : testEnv;
@@ -90,6 +103,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     ...(options.principals && { resolvePrincipal: tokenResolver(options.principals) }),
   });
   const { app } = checkline;
+  if (options.scheduledChecks === false) await healthcheckOf(checkline.plugins).scheduler().stop();
 
   const headersFor = (token?: string, extra?: Record<string, string>) => {
     const headers = new Headers(extra);
