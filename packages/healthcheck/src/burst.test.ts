@@ -1,17 +1,7 @@
-import type { DatabaseHandle } from '@checkline/db';
-import { connectPostgres } from '@checkline/db';
-import { testDatabaseUrl } from '@checkline/db/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { results } from './db/schema.ts';
-import type { HealthcheckHarness } from './testing/harness.ts';
-import {
-  createHealthcheckTestDatabase,
-  manager,
-  startHealthcheck,
-  testClock,
-} from './testing/harness.ts';
-import type { HttpTarget } from './testing/targets.ts';
-import { startHttpTarget } from './testing/targets.ts';
+import { manager, testClock } from './testing/harness.ts';
+import { twoSchedulersPerFile } from './testing/two-schedulers.ts';
 
 /*
  * Issue 22 item 6, the bench's "checks due at once" rows: far more runs fall due at once than a
@@ -31,30 +21,11 @@ const settings = {
   scheduler: { concurrency: CONCURRENCY, leaseMarginMs: 1_000, writes: { delayMs: 1_000 } },
 };
 
-let database: DatabaseHandle;
-/** A second connection pool to the same PostgreSQL, as a second server process has; on PGlite the one handle. */
-let second: DatabaseHandle;
-let first: HealthcheckHarness;
-let other: HealthcheckHarness;
-let target: HttpTarget;
-
-beforeAll(async () => {
-  database = await createHealthcheckTestDatabase();
-  const url = testDatabaseUrl(database);
-  second = url ? connectPostgres(url, { poolSize: 5 }) : database;
-  first = await startHealthcheck(database.db, settings);
-  other = await startHealthcheck(second.db, settings);
-  target = await startHttpTarget({ onRequest: () => clock.advance(CLOCK_PER_REQUEST_MS) });
-});
-afterAll(async () => {
-  await first.stop();
-  await other.stop();
-  await target.close();
-  if (second !== database) await second.close();
-  await database.close();
+const world = twoSchedulersPerFile(settings, {
+  onRequest: () => clock.advance(CLOCK_PER_REQUEST_MS),
 });
 beforeEach(async () => {
-  await first.reset();
+  await world.first.reset();
 });
 
 /** `CHECKS` http checks (timeout 1 s: a lease of 2 s), all due now, each on its own path. */
@@ -62,12 +33,12 @@ async function dueAtOnce(prefix: string) {
   const checks = [];
   for (let i = 0; i < CHECKS; i += 1) {
     const path = `/${prefix}-${i}`;
-    const system = await first.createSystem();
-    const created = await first.as(manager).createHealthCheck({
+    const system = await world.first.createSystem();
+    const created = await world.first.as(manager).createHealthCheck({
       systemId: system.id,
       name: path,
       type: 'healthcheck.http',
-      config: { url: target.url(path) },
+      config: { url: world.target.url(path) },
       intervalSeconds: 3_600,
       timeoutMs: 1_000,
     });
@@ -78,10 +49,10 @@ async function dueAtOnce(prefix: string) {
 
 /** Each check's target requests and stored results are one each, answering its one due time. */
 async function expectEachAskedOnce(checks: { path: string; id: string }[], dueAt: Date) {
-  const stored = await database.db.select().from(results);
+  const stored = await world.database.db.select().from(results);
   for (const check of checks) {
     const answered = stored.filter((row) => row.healthCheckId === check.id);
-    expect(target.hits(check.path), check.path).toBe(1);
+    expect(world.target.hits(check.path), check.path).toBe(1);
     expect(
       answered.map((row) => row.dueAt?.toISOString()),
       check.path,
@@ -94,8 +65,8 @@ describe('a burst of due runs beyond the scheduler’s slots', () => {
     const checks = await dueAtOnce('one');
     const dueAt = clock.now();
 
-    const started = await first.healthcheck.scheduler().tick();
-    await first.healthcheck.scheduler().idle();
+    const started = await world.first.healthcheck.scheduler().tick();
+    await world.first.healthcheck.scheduler().idle();
 
     expect(started).toBe(CHECKS);
     await expectEachAskedOnce(checks, dueAt);
@@ -106,10 +77,13 @@ describe('a burst of due runs beyond the scheduler’s slots', () => {
     const dueAt = clock.now();
 
     const started = await Promise.all([
-      first.healthcheck.scheduler().tick(),
-      other.healthcheck.scheduler().tick(),
+      world.first.healthcheck.scheduler().tick(),
+      world.other.healthcheck.scheduler().tick(),
     ]);
-    await Promise.all([first.healthcheck.scheduler().idle(), other.healthcheck.scheduler().idle()]);
+    await Promise.all([
+      world.first.healthcheck.scheduler().idle(),
+      world.other.healthcheck.scheduler().idle(),
+    ]);
 
     expect(started[0] + started[1]).toBe(CHECKS);
     expect(started[0]).toBeGreaterThan(0);
