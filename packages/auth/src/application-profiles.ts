@@ -1,9 +1,9 @@
 import type { Database } from '@checkline/db';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AccessRuleCatalog } from './access-rule-catalog.ts';
-import { builtInRoles } from './access.ts';
 import { applicationRoles, applications, roleRules, roles, teamMembers } from './db/schema.ts';
 import { loadAnonymousRules } from './principals.ts';
+import { withProfileAccess } from './profile-access.ts';
 import type { ApplicationProfile } from './schemas.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function loadApplicationProfiles(
       ),
     db
       .select({
-        applicationId: applicationRoles.applicationId,
+        ownerId: applicationRoles.applicationId,
         role: roles.name,
         rule: roleRules.rule,
       })
@@ -39,29 +39,10 @@ export async function loadApplicationProfiles(
       .leftJoin(roleRules, eq(roleRules.roleId, roles.id))
       .where(inArray(applicationRoles.applicationId, ids)),
     db
-      .select({ applicationId: teamMembers.applicationId, teamId: teamMembers.teamId })
+      .select({ ownerId: teamMembers.applicationId, teamId: teamMembers.teamId })
       .from(teamMembers)
       .where(inArray(teamMembers.applicationId, ids)),
     loadAnonymousRules(db),
   ]);
-  const profiles = new Map(
-    applicationRows.map((row) => [
-      row.id,
-      { ...row, isAdmin: false, rules: new Set(anonymousRules), teamIds: [] as string[] },
-    ]),
-  );
-  for (const row of ruleRows) {
-    const profile = profiles.get(row.applicationId);
-    if (!profile) continue;
-    if (row.role === builtInRoles.admin) profile.isAdmin = true;
-    if (row.rule !== null) profile.rules.add(row.rule);
-  }
-  for (const row of teamRows) {
-    if (row.applicationId) profiles.get(row.applicationId)?.teamIds.push(row.teamId);
-  }
-  return [...profiles.values()].map(({ rules, ...profile }) => ({
-    ...profile,
-    accessRules: profile.isAdmin ? [...catalog.ids()] : [...rules].sort(),
-    teamIds: profile.teamIds.sort(),
-  }));
+  return withProfileAccess(applicationRows, ruleRows, teamRows, anonymousRules, catalog);
 }

@@ -1,9 +1,9 @@
 import type { Database } from '@checkline/db';
 import { eq, inArray } from 'drizzle-orm';
 import type { AccessRuleCatalog } from './access-rule-catalog.ts';
-import { builtInRoles } from './access.ts';
 import { identities, roleRules, roles, teamMembers, userRoles, users } from './db/schema.ts';
 import { loadAnonymousRules } from './principals.ts';
+import { withProfileAccess } from './profile-access.ts';
 import type { UserProfile } from './schemas.ts';
 
 /**
@@ -24,13 +24,13 @@ export async function loadUserProfiles(
       .from(users)
       .where(inArray(users.id, ids)),
     db
-      .select({ userId: userRoles.userId, role: roles.name, rule: roleRules.rule })
+      .select({ ownerId: userRoles.userId, role: roles.name, rule: roleRules.rule })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .leftJoin(roleRules, eq(roleRules.roleId, roles.id))
       .where(inArray(userRoles.userId, ids)),
     db
-      .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
+      .select({ ownerId: teamMembers.userId, teamId: teamMembers.teamId })
       .from(teamMembers)
       .where(inArray(teamMembers.userId, ids)),
     db
@@ -44,31 +44,11 @@ export async function loadUserProfiles(
       .orderBy(identities.createdAt, identities.id),
     loadAnonymousRules(db),
   ]);
-  const profiles = new Map(
-    userRows.map((row) => [
-      row.id,
-      {
-        ...row,
-        isAdmin: false,
-        rules: new Set(anonymousRules),
-        teamIds: [] as string[],
-        identities: [] as UserProfile['identities'],
-      },
-    ]),
+  const identitiesOf = new Map<string, UserProfile['identities']>();
+  for (const { userId, provider, email } of identityRows) {
+    identitiesOf.set(userId, [...(identitiesOf.get(userId) ?? []), { provider, email }]);
+  }
+  return withProfileAccess(userRows, ruleRows, teamRows, anonymousRules, catalog).map(
+    (profile) => ({ ...profile, identities: identitiesOf.get(profile.id) ?? [] }),
   );
-  for (const row of ruleRows) {
-    const profile = profiles.get(row.userId);
-    if (!profile) continue;
-    if (row.role === builtInRoles.admin) profile.isAdmin = true;
-    if (row.rule !== null) profile.rules.add(row.rule);
-  }
-  for (const row of teamRows) if (row.userId) profiles.get(row.userId)?.teamIds.push(row.teamId);
-  for (const row of identityRows) {
-    profiles.get(row.userId)?.identities.push({ provider: row.provider, email: row.email });
-  }
-  return [...profiles.values()].map(({ rules, ...profile }) => ({
-    ...profile,
-    accessRules: profile.isAdmin ? [...catalog.ids()] : [...rules].sort(),
-    teamIds: profile.teamIds.sort(),
-  }));
 }
