@@ -135,8 +135,9 @@ export function createScheduler(deps: SchedulerDeps, settings: SchedulerSettings
   const refillAt = Math.max(1, Math.min(options.claimBatch, Math.floor(options.concurrency / 8)));
   const tasks = new Set<Promise<void>>();
   const shutdown = new AbortController();
-  // Every run in flight listens to it, to stop at shutdown.
-  setMaxListeners(options.concurrency + 10, shutdown.signal);
+  // Every run in flight listens to it, to stop at shutdown, and once more while it waits for a
+  // connection slot; the slot waiters' wake-up is one more.
+  setMaxListeners(2 * options.concurrency + 1, shutdown.signal);
   const writer = createResultWriter(deps, options.writes);
   const queue = createFairQueue<QueuedRun>({ concurrency: options.concurrency, run: execute });
   // Claimed and not yet answered: waiting for its turn, running, or its result waiting to be
