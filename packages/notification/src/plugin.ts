@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { accessRulesExtensionPoint } from '@checkline/auth';
+import { accessRulesExtensionPoint, principalDeleted } from '@checkline/auth';
 import { definePlugin } from '@checkline/core';
 import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
@@ -12,6 +12,7 @@ import { oauthRoutes } from './oauth/routes.ts';
 import { acknowledgementRoutes } from './reminders/ack-routes.ts';
 import { createReminderWorker } from './reminders/worker.ts';
 import { createNotificationRouter } from './router.ts';
+import { forgetSubscriber } from './subscriptions/service.ts';
 import { subscribeToSource } from './subscriptions/subscribers.ts';
 import type { NotificationOptions } from './state.ts';
 import { NotificationState } from './state.ts';
@@ -47,6 +48,9 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     // Unsubscribe links, and account linking for every strategy with `oauth`.
     routes: [...unsubscribeRoutes(state), ...oauthRoutes(state), ...acknowledgementRoutes(state)],
     register({ pluginId, extensionPoints, events }) {
+      events.subscribe(principalDeleted, async (subscriber, { db }) => {
+        await forgetSubscriber(db, subscriber);
+      });
       // Monitoring plugins mounted after this one register their events as sources; each event
       // becomes notifications for its subscribers (the service context exists from init on,
       // before any event is dispatched).

@@ -2,6 +2,7 @@ import { pageScope } from '@checkline/core';
 import { loadApplicationProfiles } from '../application-profiles.ts';
 import * as applications from '../applications.ts';
 import { audit } from '../audit.ts';
+import { principalDeleted } from '../events.ts';
 import * as rbac from '../rbac.ts';
 import type { AuthState } from '../state.ts';
 import { os } from './implementer.ts';
@@ -53,6 +54,7 @@ export function applicationHandlers(state: AuthState) {
     deleteApplication: os.deleteApplication.handler(async ({ context, input }) => {
       const deleted = await applications.deleteApplication(context.db, input.id);
       await audit(context, 'application.deleted', target(input.id));
+      context.emit(principalDeleted, { kind: 'application', id: input.id });
       await state.invalidate(context, { kind: 'application', id: input.id });
       return deleted;
     }),

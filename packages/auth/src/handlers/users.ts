@@ -1,5 +1,6 @@
 import { pageScope } from '@checkline/core';
 import { audit } from '../audit.ts';
+import { principalDeleted } from '../events.ts';
 import { hashPassword } from '../password.ts';
 import { assertAcceptablePassword } from '../password-policy.ts';
 import * as rbac from '../rbac.ts';
@@ -68,6 +69,7 @@ export function userHandlers(state: AuthState) {
       const deleted = await users.deleteUser(db, input.id);
       const target = { type: 'user', id: input.id };
       await audit(context, 'user.deleted', target, { email: current.email });
+      context.emit(principalDeleted, { kind: 'user', id: input.id });
       await state.invalidate(context, { kind: 'user', id: input.id });
       return deleted;
     }),

@@ -154,6 +154,22 @@ export async function deleteSubscription(db: Database, scope: ChangeableSubscrip
 }
 
 /**
+ * Deletes every subscription a deleted user or application held: it would reach nobody. Answers
+ * how many there were.
+ */
+export async function forgetSubscriber(
+  db: Database,
+  subscriber: { kind: 'user' | 'application'; id: string },
+): Promise<number> {
+  const owner = subscriber.kind === 'user' ? subscriptions.userId : subscriptions.applicationId;
+  const rows = await db
+    .delete(subscriptions)
+    .where(eq(owner, subscriber.id))
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}
+
+/**
  * Subscriptions to `kind` that may reach any of `systemIds`: to one of them, to one of
  * `groupIds` (the groups holding them), or to everything (all an event naming no system
  * reaches). One statement.
