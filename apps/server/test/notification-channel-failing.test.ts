@@ -7,6 +7,7 @@ import type { SmtpTestServer } from '@checkline/notification-smtp/testing';
 import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
 import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableSmtp, enableWebhook } from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
@@ -32,14 +33,38 @@ let admin: Client;
 let receiverAnswers = 500;
 let hits = 0;
 
-/** Sends one notification through the webhook to the admin and waits until it is settled. */
-async function sendThroughWebhook(title: string) {
+/** The webhook's failed attempts in a row as the server counts them (read with SQL). */
+async function failuresInARow(): Promise<number> {
+  const result: unknown = await server.database.db.execute(
+    sql`select consecutive_failures from notification.channel_health where strategy_id = ${WEBHOOK}`,
+  );
+  type Row = { consecutive_failures: number };
+  const rows = Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+  return rows[0]?.consecutive_failures ?? 0;
+}
+
+/**
+ * Sends one notification through the webhook to the admin and waits until it is settled and its
+ * attempts are counted: the count (and a report it calls for) is written after the delivery's
+ * outcome, so on a busy machine a test reading on at once could run ahead of it.
+ */
+async function sendThroughWebhook(title: string, failuresAfter: number) {
   const answer = await admin.notification.sendExternal({
     userIds: [(await admin.auth.getMe({})).id!],
     strategyId: WEBHOOK,
     notification: { title, type: 'test.alert' },
   });
-  return settledDeliveries(admin.notification, answer.notificationId, { atLeastOne: true });
+  const deliveries = await settledDeliveries(admin.notification, answer.notificationId, {
+    atLeastOne: true,
+  });
+  const deadline = Date.now() + 15_000;
+  while ((await failuresInARow()) !== failuresAfter) {
+    if (Date.now() > deadline) {
+      throw new Error(`${await failuresInARow()} failures in a row, not ${failuresAfter}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return deliveries;
 }
 
 /** Waits for the deliveries of the reports, if any, to settle. */
@@ -98,7 +123,7 @@ describe('a channel that keeps failing', () => {
   it('is reported to the admin once, through the inbox and the other channels, and again only after it recovered', async () => {
     // Four deliveries of two attempts each: eight failed attempts in a row, threshold three.
     for (let index = 0; index < 4; index += 1) {
-      const [delivery] = await sendThroughWebhook(`alert ${index}`);
+      const [delivery] = await sendThroughWebhook(`alert ${index}`, 2 * (index + 1));
       expect(delivery).toMatchObject({ status: 'failed', attempts: 2 });
     }
     const reports = await settledReports();
@@ -122,11 +147,11 @@ describe('a channel that keeps failing', () => {
 
     // It works once: the count starts again, and a new failing spell is a new report.
     receiverAnswers = 200;
-    expect((await sendThroughWebhook('works again'))[0]).toMatchObject({ status: 'sent' });
+    expect((await sendThroughWebhook('works again', 0))[0]).toMatchObject({ status: 'sent' });
     receiverAnswers = 500;
-    await sendThroughWebhook('down again 1');
+    await sendThroughWebhook('down again 1', 2);
     expect(await inboxReports()).toHaveLength(1);
-    await sendThroughWebhook('down again 2');
+    await sendThroughWebhook('down again 2', 4);
     await settledReports();
     expect(await inboxReports()).toHaveLength(2);
     expect(mailedReports()).toHaveLength(2);
