@@ -3,6 +3,7 @@ import { ExtensionPoints } from './extension-point.ts';
 import type { Logger } from './logger.ts';
 import type { AnyPlugin, Authentication, PluginInitApi } from './plugin.ts';
 import { orderPlugins } from './plugin-order.ts';
+import { createRateLimitSweep } from './rate-limit-sweep.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface BootOptions {
@@ -66,6 +67,8 @@ export async function bootPlugins(options: BootOptions) {
   for (const plugin of plugins) await plugin.ready?.(apis.get(plugin)!);
   // Every subscriber is registered now: events left behind by an earlier process can run.
   runtime.events.start();
+  const rateLimitSweep = createRateLimitSweep(db, logger);
+  rateLimitSweep.start();
   return {
     extensionPoints,
     authentication,
@@ -75,6 +78,7 @@ export async function bootPlugins(options: BootOptions) {
     },
     async stop() {
       for (const plugin of [...plugins].reverse()) await plugin.stop?.();
+      await rateLimitSweep.stop();
       await runtime.events.stop();
     },
   };

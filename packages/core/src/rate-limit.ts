@@ -42,6 +42,8 @@ export function sharedRateLimiter(
     duration: limit.durationSeconds,
     inMemoryBlockOnConsumed: limit.points + 1,
     insuranceLimiter: memoryRateLimiter(limit, keyPrefix),
+    // Its own sweep timer would outlive the server; the server sweeps (rate-limit-sweep.ts).
+    clearExpiredByTimeout: false,
   });
 }
 
