@@ -9,6 +9,7 @@ import {
   writeStrategySettings,
 } from '@checkline/notification/testing';
 import type { ContractRouterClient } from '@orpc/contract';
+import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.ts';
@@ -145,12 +146,10 @@ type IdentityRow = { provider: string; email: string | null; user_id: string };
 
 /** The rows of `auth.identities` for `subject`, read with SQL (PGlite or PostgreSQL). */
 async function identitiesOf(subject: string): Promise<IdentityRow[]> {
-  const result: unknown = await server.database.db.execute(
+  return queryRows<IdentityRow>(
+    server.database.db,
     sql`select provider, email, user_id from auth.identities where subject = ${subject}`,
   );
-  return Array.isArray(result)
-    ? (result as IdentityRow[])
-    : (result as { rows: IdentityRow[] }).rows;
 }
 
 const settled = (notificationId: string) => settledDeliveries(admin.notification, notificationId);

@@ -7,9 +7,10 @@ import type { SmtpTestServer } from '@checkline/notification-smtp/testing';
 import { startSmtpTestServer } from '@checkline/notification-smtp/testing';
 import { createWebhookChannelPlugin } from '@checkline/notification-webhook';
 import type { ContractRouterClient } from '@orpc/contract';
+import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enableSmtp, enableWebhook } from './support/alert-channels.ts';
+import { enableSmtp, enableWebhook, eventually } from './support/alert-channels.ts';
 import { contractClient } from './support/contract-client.ts';
 import { settledDeliveries } from './support/settled-deliveries.ts';
 import { createTestServer, testAdmin, testEnv, type TestServer } from './support/test-server.ts';
@@ -35,12 +36,11 @@ let hits = 0;
 
 /** The webhook's failed attempts in a row as the server counts them (read with SQL). */
 async function failuresInARow(): Promise<number> {
-  const result: unknown = await server.database.db.execute(
+  const [row] = await queryRows<{ consecutive_failures: number }>(
+    server.database.db,
     sql`select consecutive_failures from notification.channel_health where strategy_id = ${WEBHOOK}`,
   );
-  type Row = { consecutive_failures: number };
-  const rows = Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
-  return rows[0]?.consecutive_failures ?? 0;
+  return row?.consecutive_failures ?? 0;
 }
 
 /**
@@ -57,13 +57,11 @@ async function sendThroughWebhook(title: string, failuresAfter: number) {
   const deliveries = await settledDeliveries(admin.notification, answer.notificationId, {
     atLeastOne: true,
   });
-  const deadline = Date.now() + 15_000;
-  while ((await failuresInARow()) !== failuresAfter) {
-    if (Date.now() > deadline) {
-      throw new Error(`${await failuresInARow()} failures in a row, not ${failuresAfter}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually(
+    `${failuresAfter} failures in a row counted`,
+    async () => ((await failuresInARow()) === failuresAfter ? true : undefined),
+    15_000,
+  );
   return deliveries;
 }
 

@@ -1,5 +1,5 @@
 import { orderPlugins, silentLogger } from '@checkline/core';
-import type { DatabaseHandle } from '@checkline/db';
+import { queryRows, type DatabaseHandle } from '@checkline/db';
 import { createTestDatabase } from '@checkline/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +23,11 @@ interface Count {
 }
 
 async function tableCount() {
-  const result: unknown = await database.db.execute(
+  const [row] = await queryRows<Count>(
+    database.db,
     sql`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
   );
-  // PGlite answers `{ rows }`, node-postgres through drizzle an array.
-  const rows = Array.isArray(result) ? (result as Count[]) : (result as { rows: Count[] }).rows;
-  return rows[0]?.n;
+  return row?.n;
 }
 describe('plugin dependencies at start-up', () => {
   it('every plugin the server mounts starts after each plugin it depends on', () => {
