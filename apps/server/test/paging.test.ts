@@ -1,5 +1,4 @@
 import { definePlugin } from '@checkline/core';
-import { createHealthcheckPlugin } from '@checkline/healthcheck';
 import {
   defineHealthCheckType,
   healthCheckTypeExtensionPoint,
@@ -221,12 +220,10 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  const plugins = createPlugins(testEnv).map((plugin) =>
-    plugin.id === 'healthcheck'
-      ? createHealthcheckPlugin({ scheduler: { autoStart: false } })
-      : plugin,
-  );
-  server = await createTestServer({ plugins: [...plugins, pagingPlugin, pagingChannel] });
+  server = await createTestServer({
+    plugins: [...createPlugins(testEnv), pagingPlugin, pagingChannel],
+    scheduledChecks: false,
+  });
   // An admin key, so the keyed and REST surfaces are driven the same way.
   const session = await server.adminSession();
   adminSession = session;
