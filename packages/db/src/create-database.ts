@@ -53,6 +53,7 @@ export interface PostgresSettings {
  * grows to 20 s, holding every request that long after the server is back).
  */
 export function connectPostgres(url: string, settings: PostgresSettings = {}): DatabaseHandle {
+  const openedAt = Date.now();
   const client = postgres(url, {
     max: settings.poolSize ?? 10,
     onnotice: () => {},
@@ -74,7 +75,7 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
     async ping() {
       await db.execute(sql`select 1`);
     },
-    diskFull: () => diskFullReason(undefined),
+    diskFull: () => diskFullReason(undefined, openedAt),
     listen(channel, onPayload, onReset) {
       listener ??= new ReconnectingListener(url, settings);
       return listener.listen(channel, onPayload, onReset);
@@ -97,6 +98,7 @@ export async function openPglite(
   dataDir: string,
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
+  const openedAt = Date.now();
   const inMemory = dataDir.startsWith('memory://');
   const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
   let lock;
@@ -129,7 +131,7 @@ export async function openPglite(
     async ping() {
       await client.query('select 1');
     },
-    diskFull: () => diskFullReason(folder),
+    diskFull: () => diskFullReason(folder, openedAt),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       try {

@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './create-database.ts';
 import type { DatabaseHandle } from './database.ts';
-import { DatabaseDiskFullError, DISK_FULL_MESSAGE, isDiskFull, rootCauseOf } from './disk-full.ts';
+import {
+  DatabaseDiskFullError,
+  DISK_FULL_MESSAGE,
+  isDiskFull,
+  noteDiskFull,
+  rootCauseOf,
+} from './disk-full.ts';
 import type { SmallDisk } from './small-disk.ts';
 import { mountSmallDisk } from './small-disk.ts';
 
@@ -91,6 +97,25 @@ describe('the embedded database on a full disk', () => {
     } finally {
       await engineDisk.destroy();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a disk-full failure noted for readiness', () => {
+  it('keeps the databases open at the time not ready, not one opened afterwards', async () => {
+    const before = await openPglite('memory://');
+    try {
+      const failure = Object.assign(new Error('could not extend file'), { code: '53100' });
+      expect(noteDiskFull(failure)).toBe(true);
+      expect(await before.diskFull()).toBe(DISK_FULL_MESSAGE);
+      const after = await openPglite('memory://');
+      try {
+        expect(await after.diskFull()).toBeUndefined();
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await before.close();
     }
   });
 });

@@ -57,9 +57,15 @@ export function noteDiskFull(error: unknown, now = Date.now()): boolean {
   return true;
 }
 
-/** True while a disk-full failure was noted in the last 30 seconds. */
-function diskFullRecently(now = Date.now()): boolean {
-  return lastDiskFullAt !== undefined && now - lastDiskFullAt < REMEMBER_MS;
+/**
+ * True while a disk-full failure was noted in the last 30 seconds, since `since`: the memory is
+ * the process's, and a failure noted before a database was opened is not that database's (a
+ * test worker opens one database after another).
+ */
+function diskFullRecently(since: number, now = Date.now()): boolean {
+  return (
+    lastDiskFullAt !== undefined && lastDiskFullAt >= since && now - lastDiskFullAt < REMEMBER_MS
+  );
 }
 
 /**
@@ -107,12 +113,18 @@ export async function diskFullOrSame(folder: string, error: unknown): Promise<un
   return error;
 }
 
-/** Why the database cannot take writes now (`DISK_FULL_MESSAGE`...), or undefined. */
-export async function diskFullReason(folder: string | undefined): Promise<string | undefined> {
+/**
+ * Why the database opened at `openedAt` (in `folder`, for the embedded one) cannot take writes
+ * now (`DISK_FULL_MESSAGE`...), or undefined.
+ */
+export async function diskFullReason(
+  folder: string | undefined,
+  openedAt: number,
+): Promise<string | undefined> {
   const free = folder === undefined ? undefined : await freeBytes(folder);
   if (free !== undefined && free < LOW_DISK_BYTES)
     return `${DISK_FULL_MESSAGE} (${free} bytes free)`;
-  return diskFullRecently() ? DISK_FULL_MESSAGE : undefined;
+  return diskFullRecently(openedAt) ? DISK_FULL_MESSAGE : undefined;
 }
 
 /** Throws `DatabaseDiskFullError` when the file system of `folder` has almost no room left. */
