@@ -85,13 +85,11 @@ async function userSession(email: string, roleIds: string[]) {
 }
 
 async function rawConfig() {
-  const result = await server.database.db.execute<{ config: string }>(
+  const rows = await queryRows<{ config: string }>(
+    server.database.db,
     sql`select config::text as config from notification.strategy_settings where strategy_id = ${strategyId}`,
   );
-  return (
-    (result as { rows?: { config: string }[] }).rows?.[0]?.config ??
-    (result as { config: string }[])[0]?.config
-  );
+  return rows[0]?.config;
 }
 
 const everything: string[] = [];

@@ -1,3 +1,4 @@
+import { queryRows } from '@checkline/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedProcedures } from './support/contract-inputs.ts';
@@ -317,12 +318,11 @@ async function subscribedThenHidden(): Promise<Record<CallerName, string>> {
 
 /** A confirmed subscriber of the page, written straight to the table (no mail is involved). */
 async function subscriberOf(pageId: string): Promise<string> {
-  const result = await server.database.db.execute<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
+    server.database.db,
     sql`insert into statuspage.subscribers (page_id, email, status)
         values (${pageId}, ${`s${world.unique()}@example.net`}, 'confirmed') returning id`,
   );
-  // PGlite answers { rows }, postgres.js the rows themselves.
-  const rows = (result as { rows?: { id: string }[] }).rows ?? (result as { id: string }[]);
   return rows[0]!.id;
 }
 
