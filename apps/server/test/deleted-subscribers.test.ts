@@ -8,8 +8,8 @@ import { adminSessionPerFile } from './support/server-per-file.ts';
 import { testEnv } from './support/test-server.ts';
 
 /**
- * A deleted user or application takes its subscriptions with it (they would reach nobody), and
- * nobody else's: auth announces the deletion, the notification plugin forgets the subscriber.
+ * A deleted user, application or team takes its subscriptions with it (they would reach nobody),
+ * and nobody else's: auth announces the deletion, the notification plugin forgets the subscriber.
  */
 type Contracts = {
   auth: AuthContract;
@@ -46,6 +46,15 @@ const kinds = [
     },
     remove: (id: string) => admin().auth.deleteApplication({ id }),
     owner: (id: string) => ({ applicationId: id }),
+  },
+  {
+    kind: 'team',
+    async create() {
+      const team = await admin().auth.createTeam({ name: unique('on-call') });
+      return team.id;
+    },
+    remove: (id: string) => admin().auth.deleteTeam({ id }),
+    owner: (id: string) => ({ teamId: id }),
   },
 ] as const;
 

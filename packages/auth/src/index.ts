@@ -5,7 +5,7 @@ export { generateApiKey, hashApiKey, parseApiKey } from './api-key.ts';
 export type { AuthConfig, RateLimit } from './config.ts';
 export { authContract, type AuthContract } from './contract.ts';
 export { SESSION_COOKIE } from './cookies.ts';
-export { principalDeleted } from './events.ts';
+export { principalDeleted, teamDeleted } from './events.ts';
 export { buildErrorUrl, encodeErrorMessage, redirectToError } from './error-redirect.ts';
 export { AUTH_PLUGIN_ID, createAuthPlugin, type AuthPlugin } from './plugin.ts';
 export { createAuthRouter, type AuthRouter } from './router.ts';

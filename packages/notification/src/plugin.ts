@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { accessRulesExtensionPoint, principalDeleted } from '@checkline/auth';
+import { accessRulesExtensionPoint, principalDeleted, teamDeleted } from '@checkline/auth';
 import { definePlugin } from '@checkline/core';
 import { notificationAccess } from './access.ts';
 import { notificationContract } from './contract.ts';
@@ -50,6 +50,9 @@ export function createNotificationPlugin(options: NotificationOptions = {}) {
     register({ pluginId, extensionPoints, events }) {
       events.subscribe(principalDeleted, async (subscriber, { db }) => {
         await forgetSubscriber(db, subscriber);
+      });
+      events.subscribe(teamDeleted, async ({ id }, { db }) => {
+        await forgetSubscriber(db, { kind: 'team', id });
       });
       // Monitoring plugins mounted after this one register their events as sources; each event
       // becomes notifications for its subscribers (the service context exists from init on,

@@ -6,6 +6,7 @@ import * as grants from '../resource-grants.ts';
 import type { AuthState } from '../state.ts';
 import { loadTeamUsers } from '../team-members.ts';
 import * as teams from '../teams.ts';
+import { teamDeleted } from '../events.ts';
 import { os } from './implementer.ts';
 
 type Member = { userId?: string; applicationId?: string };
@@ -44,6 +45,7 @@ export function teamHandlers(state: AuthState) {
     deleteTeam: os.deleteTeam.handler(async ({ context, input }) => {
       const deleted = await teams.deleteTeam(context.db, input.id);
       await audit(context, 'team.deleted', target(input.id));
+      context.emit(teamDeleted, { id: input.id });
       await state.invalidate(context, { kind: 'everything' });
       return deleted;
     }),

@@ -154,14 +154,18 @@ export async function deleteSubscription(db: Database, scope: ChangeableSubscrip
 }
 
 /**
- * Deletes every subscription a deleted user or application held: it would reach nobody. Answers
+ * Deletes every subscription a deleted user, application or team held: it would reach nobody. Answers
  * how many there were.
  */
 export async function forgetSubscriber(
   db: Database,
-  subscriber: { kind: 'user' | 'application'; id: string },
+  subscriber: { kind: 'user' | 'application' | 'team'; id: string },
 ): Promise<number> {
-  const owner = subscriber.kind === 'user' ? subscriptions.userId : subscriptions.applicationId;
+  const owner = {
+    user: subscriptions.userId,
+    application: subscriptions.applicationId,
+    team: subscriptions.teamId,
+  }[subscriber.kind];
   const rows = await db
     .delete(subscriptions)
     .where(eq(owner, subscriber.id))
