@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../database.ts';
 import { queryRows } from '../rows.ts';
 import { openPgliteFromTemplate } from './pglite-template.ts';
 
@@ -7,6 +8,9 @@ const demo = {
   pluginId: 'demo',
   folder: new URL('../../test/fixtures/demo', import.meta.url).pathname,
 };
+
+const thingsIn = async (handle: DatabaseHandle) =>
+  queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from demo.things`);
 
 describe('openPgliteFromTemplate', () => {
   it('opens a copy holding the migrations and no database but postgres', async () => {
@@ -17,11 +21,7 @@ describe('openPgliteFromTemplate', () => {
         sql`select datname from pg_database order by 1`,
       );
       expect(databases).toEqual([{ datname: 'postgres' }]);
-      const things = await queryRows<{ count: number }>(
-        handle.db,
-        sql`select count(*)::int as count from demo.things`,
-      );
-      expect(things).toEqual([{ count: 0 }]);
+      expect(await thingsIn(handle)).toEqual([{ count: 0 }]);
     } finally {
       await handle.close();
     }
@@ -32,11 +32,7 @@ describe('openPgliteFromTemplate', () => {
     const second = await openPgliteFromTemplate([demo]);
     try {
       await first.db.execute(sql`insert into demo.things (name) values ('only in the first')`);
-      const inSecond = await queryRows<{ count: number }>(
-        second.db,
-        sql`select count(*)::int as count from demo.things`,
-      );
-      expect(inSecond).toEqual([{ count: 0 }]);
+      expect(await thingsIn(second)).toEqual([{ count: 0 }]);
     } finally {
       await first.close();
       await second.close();
