@@ -9,7 +9,12 @@ import postgres from 'postgres';
 import type { DatabaseHandle, PluginMigrations } from './database.ts';
 import { journalTableFor } from './database.ts';
 import { lockDataFolder } from './data-folder-lock.ts';
-import { diskFullOrSame, diskFullReason, refuseFullDisk } from './disk-full.ts';
+import {
+  diskFullFailuresSoFar,
+  diskFullOrSame,
+  diskFullReason,
+  refuseFullDisk,
+} from './disk-full.ts';
 import { withInfrastructure } from './infrastructure/migrations.ts';
 import { ReconnectingListener } from './listener.ts';
 import { createPoolTracker } from './pool-stats.ts';
@@ -53,7 +58,7 @@ export interface PostgresSettings {
  * grows to 20 s, holding every request that long after the server is back).
  */
 export function connectPostgres(url: string, settings: PostgresSettings = {}): DatabaseHandle {
-  const openedAt = Date.now();
+  const failuresBefore = diskFullFailuresSoFar();
   const client = postgres(url, {
     max: settings.poolSize ?? 10,
     onnotice: () => {},
@@ -75,7 +80,7 @@ export function connectPostgres(url: string, settings: PostgresSettings = {}): D
     async ping() {
       await db.execute(sql`select 1`);
     },
-    diskFull: () => diskFullReason(undefined, openedAt),
+    diskFull: () => diskFullReason(undefined, failuresBefore),
     listen(channel, onPayload, onReset) {
       listener ??= new ReconnectingListener(url, settings);
       return listener.listen(channel, onPayload, onReset);
@@ -98,7 +103,7 @@ export async function openPglite(
   dataDir: string,
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
-  const openedAt = Date.now();
+  const failuresBefore = diskFullFailuresSoFar();
   const inMemory = dataDir.startsWith('memory://');
   const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
   let lock;
@@ -131,7 +136,7 @@ export async function openPglite(
     async ping() {
       await client.query('select 1');
     },
-    diskFull: () => diskFullReason(folder, openedAt),
+    diskFull: () => diskFullReason(folder, failuresBefore),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       try {

@@ -49,22 +49,29 @@ export function rootCauseOf(error: unknown): { code?: string; message: string } 
 }
 
 let lastDiskFullAt: number | undefined;
+let diskFullFailures = 0;
 
 /** Notes a disk-full failure for readiness; true when `error` is one. */
 export function noteDiskFull(error: unknown, now = Date.now()): boolean {
   if (!isDiskFull(error)) return false;
   lastDiskFullAt = now;
+  diskFullFailures += 1;
   return true;
 }
 
 /**
- * True while a disk-full failure was noted in the last 30 seconds, since `since`: the memory is
- * the process's, and a failure noted before a database was opened is not that database's (a
- * test worker opens one database after another).
+ * How many disk-full failures this process has noted: a database remembers the number when it
+ * opens, and only failures after it are its own (the memory is the process's, and a test worker
+ * opens one database after another). A count, as a failure and an open can share a millisecond.
  */
-function diskFullRecently(since: number, now = Date.now()): boolean {
+export const diskFullFailuresSoFar = () => diskFullFailures;
+
+/** True while a failure after the first `failuresBefore` was noted in the last 30 seconds. */
+function diskFullRecently(failuresBefore: number, now = Date.now()): boolean {
   return (
-    lastDiskFullAt !== undefined && lastDiskFullAt >= since && now - lastDiskFullAt < REMEMBER_MS
+    diskFullFailures > failuresBefore &&
+    lastDiskFullAt !== undefined &&
+    now - lastDiskFullAt < REMEMBER_MS
   );
 }
 
@@ -114,17 +121,17 @@ export async function diskFullOrSame(folder: string, error: unknown): Promise<un
 }
 
 /**
- * Why the database opened at `openedAt` (in `folder`, for the embedded one) cannot take writes
- * now (`DISK_FULL_MESSAGE`...), or undefined.
+ * Why the database (in `folder`, for the embedded one) opened after `failuresBefore` disk-full
+ * failures cannot take writes now (`DISK_FULL_MESSAGE`...), or undefined.
  */
 export async function diskFullReason(
   folder: string | undefined,
-  openedAt: number,
+  failuresBefore: number,
 ): Promise<string | undefined> {
   const free = folder === undefined ? undefined : await freeBytes(folder);
   if (free !== undefined && free < LOW_DISK_BYTES)
     return `${DISK_FULL_MESSAGE} (${free} bytes free)`;
-  return diskFullRecently(openedAt) ? DISK_FULL_MESSAGE : undefined;
+  return diskFullRecently(failuresBefore) ? DISK_FULL_MESSAGE : undefined;
 }
 
 /** Throws `DatabaseDiskFullError` when the file system of `folder` has almost no room left. */
