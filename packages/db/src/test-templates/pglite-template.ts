@@ -107,7 +107,7 @@ async function buildOnce(key: string, migrations: readonly PluginMigrations[]): 
 
 /**
  * Tests use the `postgres` database only. Without `template0` and `template1` the saved directory
- * is about a third smaller (43 MB to 28 MB), and every test file loads it once more.
+ * every test file loads is about a third smaller (43 MB to 28 MB).
  */
 async function keepOnlyPostgresDatabase(handle: DatabaseHandle) {
   for (const name of ['template0', 'template1']) {
