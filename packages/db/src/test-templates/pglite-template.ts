@@ -8,12 +8,12 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DatabaseHandle, PluginMigrations } from '../database.ts';
 import { sql } from 'drizzle-orm';
+import type { DatabaseHandle, PluginMigrations } from '../database.ts';
 import { dumpPgliteDataDir, openPglite } from '../create-database.ts';
 import { withInfrastructure } from '../infrastructure/migrations.ts';
 import { withFileLock } from './file-lock.ts';
@@ -38,21 +38,9 @@ const engine = createRequire(import.meta.url).resolve('@electric-sql/pglite');
 export async function openPgliteFromTemplate(
   migrations: readonly PluginMigrations[],
 ): Promise<DatabaseHandle> {
-  const tar = await templateFile(migrations);
-  markUsed(tar);
-  return openPglite('memory://', { loadDataDir: await templateBytes(tar) });
-}
-
-const loadedTemplates = new Map<string, Promise<Blob>>();
-
-function templateBytes(tar: string): Promise<Blob> {
-  let bytes = loadedTemplates.get(tar);
-  if (!bytes) {
-    bytes = readFile(tar).then((buffer) => new Blob([buffer]));
-    loadedTemplates.set(tar, bytes);
-    bytes.catch(() => loadedTemplates.delete(tar));
-  }
-  return bytes;
+  const { file, bytes } = await template(migrations);
+  markUsed(file);
+  return openPglite('memory://', { loadDataDir: bytes });
 }
 
 // Use is recorded beside the template, never on it: test processes open the same template in
@@ -71,17 +59,26 @@ function lastUsedMs(path: string): number {
   return statSync(existsSync(marker) ? marker : path).mtimeMs;
 }
 
-const inProcess = new Map<string, Promise<string>>();
+/** A saved template: its file, and its bytes as this process loaded them once. */
+interface Template {
+  file: string;
+  bytes: Blob;
+}
 
-function templateFile(migrations: readonly PluginMigrations[]): Promise<string> {
+const inProcess = new Map<string, Promise<Template>>();
+
+function template(migrations: readonly PluginMigrations[]): Promise<Template> {
   const key = migrationKey(withInfrastructure(migrations), `pglite:postgres-only:${engine}`);
-  let file = inProcess.get(key);
-  if (!file) {
-    file = buildOnce(key, migrations);
-    inProcess.set(key, file);
-    file.catch(() => inProcess.delete(key));
+  let loaded = inProcess.get(key);
+  if (!loaded) {
+    loaded = buildOnce(key, migrations).then(async (file) => ({
+      file,
+      bytes: new Blob([await readFile(file)]),
+    }));
+    inProcess.set(key, loaded);
+    loaded.catch(() => inProcess.delete(key));
   }
-  return file;
+  return loaded;
 }
 
 async function buildOnce(key: string, migrations: readonly PluginMigrations[]): Promise<string> {
