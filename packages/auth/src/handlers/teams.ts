@@ -2,11 +2,11 @@ import type { RequestContext } from '@checkline/core';
 import { pageScope } from '@checkline/core';
 import { badRequest } from '@checkline/core/contract';
 import { audit } from '../audit.ts';
+import { teamDeleted } from '../events.ts';
 import * as grants from '../resource-grants.ts';
 import type { AuthState } from '../state.ts';
 import { loadTeamUsers } from '../team-members.ts';
 import * as teams from '../teams.ts';
-import { teamDeleted } from '../events.ts';
 import { os } from './implementer.ts';
 
 type Member = { userId?: string; applicationId?: string };

@@ -154,8 +154,8 @@ export async function deleteSubscription(db: Database, scope: ChangeableSubscrip
 }
 
 /**
- * Deletes every subscription a deleted user, application or team held: it would reach nobody. Answers
- * how many there were.
+ * Deletes every subscription a deleted user, application or team held: it would reach nobody.
+ * Answers how many there were.
  */
 export async function forgetSubscriber(
   db: Database,
