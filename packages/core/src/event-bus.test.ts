@@ -265,6 +265,33 @@ describe('EventBus works', () => {
     },
   );
 
+  it.each([
+    ['dispatched after their commits', 'dispatch'],
+    ['published', 'publish'],
+  ] as const)(
+    'handles events %s one after another, in that order, however slow the first',
+    async (_how, how) => {
+      const bus = busFor();
+      const seen: string[] = [];
+      bus.subscribe(thingChanged, async ({ id }) => {
+        seen.push(`${id} started`);
+        // The first event's subscriber is slow (the notification plugin writing its message).
+        if (id === 'first') await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.push(`${id} done`);
+      });
+      if (how === 'publish') {
+        bus.publish(thingChanged, { id: 'first' });
+        bus.publish(thingChanged, { id: 'second' });
+      } else {
+        // Two requests committing one after the other, each dispatching its own event.
+        bus.dispatch([await enqueueEvent(db, thingChanged, { id: 'first' })]);
+        bus.dispatch([await enqueueEvent(db, thingChanged, { id: 'second' })]);
+      }
+      await bus.settled();
+      expect(seen).toEqual(['first started', 'first done', 'second started', 'second done']);
+    },
+  );
+
   it('dispatches at once what a subscriber dispatches after its event has finished', async () => {
     const bus = busFor();
     const seen: string[] = [];

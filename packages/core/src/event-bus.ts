@@ -102,13 +102,16 @@ const describeError = (error: unknown) =>
  * of its change; the process that wrote it dispatches it right after commit, and a background
  * dispatcher in every process claims (with a lease, `FOR UPDATE SKIP LOCKED`) the ones left
  * behind. Every in-process subscriber of the type runs; if any throws, the event is retried
- * later, all subscribers again: at least once, the same `eventId` each time. Events a subscriber
+ * later, all subscribers again: at least once, the same `eventId` each time. A process handles
+ * what it dispatches one event at a time, in the order dispatched. Events a subscriber
  * dispatches (its consequences) are dispatched once every subscriber of the event that caused
  * them has finished, so what those wrote (its notifications) comes before what theirs write.
  */
 export class EventBus {
   readonly #handlers = new Map<string, EventHandler<unknown>[]>();
   readonly #pending = new Set<Promise<unknown>>();
+  /** The end of this process's dispatch line: each dispatch runs once the one before it is done. */
+  #line: Promise<void> = Promise.resolve();
   readonly #consequences = new AsyncLocalStorage<Consequences>();
   readonly #db: Database;
   readonly #logger: Logger;
@@ -151,24 +154,47 @@ export class EventBus {
    * transaction use `enqueueEvent(tx, ...)` and `dispatch` after commit instead.
    */
   publish<T>(type: EventType<T>, payload: T): void {
+    const written = enqueueEvent(this.#db, type, payload).then(
+      (id) => [id],
+      (error: unknown) => {
+        this.#logger.error({ err: error, event: type.name }, 'event not written');
+        return [];
+      },
+    );
+    this.#dispatchWhenWritten(written);
+  }
+
+  /**
+   * Dispatches, in this process, the committed events `ids` (from `enqueueEvent`): after the
+   * events dispatched here before them, so events are handled in the order they were dispatched.
+   */
+  dispatch(ids: readonly string[]): void {
+    if (ids.length > 0) this.#dispatchWhenWritten(Promise.resolve(ids));
+  }
+
+  /**
+   * Dispatches `written` once written, after everything dispatched here before it. Events a
+   * subscriber writes while its event runs wait for the end of that event (see `#deliver`).
+   */
+  #dispatchWhenWritten(written: Promise<readonly string[]>) {
+    if (this.#stopped) return;
+    const consequences = this.#consequences.getStore();
+    if (!consequences?.open) {
+      this.#joinLine(written);
+      return;
+    }
     this.#track(
-      enqueueEvent(this.#db, type, payload).then(
-        (id) => this.dispatch([id]),
-        (error: unknown) =>
-          this.#logger.error({ err: error, event: type.name }, 'event not written'),
-      ),
+      written.then((ids) => {
+        if (consequences.open) consequences.ids.push(...ids);
+        else this.#joinLine(Promise.resolve(ids));
+      }),
     );
   }
 
-  /** Dispatches, in this process and at once, the committed events `ids` (from `enqueueEvent`). */
-  dispatch(ids: readonly string[]): void {
-    if (ids.length === 0 || this.#stopped) return;
-    const consequences = this.#consequences.getStore();
-    if (consequences?.open) {
-      consequences.ids.push(...ids);
-      return;
-    }
-    this.#track(this.#dispatchNow(ids));
+  #joinLine(written: Promise<readonly string[]>) {
+    const turn = this.#line.then(async () => this.#dispatchNow(await written));
+    this.#line = turn;
+    this.#track(turn);
   }
 
   /** Resolves once everything published or dispatched so far, and what that caused, has run. */
@@ -208,7 +234,7 @@ export class EventBus {
   }
 
   async #dispatchNow(ids: readonly string[]) {
-    if (this.#stopped) return;
+    if (ids.length === 0 || this.#stopped) return;
     try {
       const claimed = await claimEventsById(this.#db, ids, {
         now: this.#now(),
