@@ -237,6 +237,27 @@ describe('alert reminders and escalation over loopback', { timeout: SCENARIO_MS 
       expect(later[0]!.remindersSent).toBe(remindersSent);
     });
 
+    it('tells the holder when the escalation reaches nobody (its contact was deleted), with the link to acknowledge', async () => {
+      const watcher = await person('holder');
+      const oncall = await person('leaver');
+      const { checkId } = await remindedOf(watcher, 'Payroll', {
+        escalateAfterSeconds: 2,
+        escalateToUserId: oncall.id,
+      });
+      await admin.auth.deleteUser({ id: oncall.id });
+      await failCheck(checkId);
+
+      const [told] = await atLeast(watcher.email, 'Not escalated: Now unhealthy: Payroll', 1);
+      expect(told!.mail.text).toContain('Nobody was told');
+      expect(mailsTo(oncall.email, 'Escalated: Now unhealthy: Payroll')).toHaveLength(0);
+      const ack = await server.request(ackLinkOf(told!), { method: 'POST' });
+      expect(ack.status).toBe(200);
+      const { alerts } = await watcher.client.notification.getMyAlerts({});
+      expect(alerts[0]).toMatchObject({ state: 'acknowledged', acknowledgedBy: watcher.id });
+      // Said once, as an escalation is made once.
+      expect(mailsTo(watcher.email, 'Not escalated: Now unhealthy: Payroll')).toHaveLength(1);
+    });
+
     it('reminds a team’s current members, escalates to a team, and any member’s acknowledgement stops it', async () => {
       const [stays, leaves, first, second] = [
         await person('team-a'),

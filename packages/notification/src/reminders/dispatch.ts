@@ -8,7 +8,7 @@ import type { NotificationContent } from '../message-schemas.ts';
 import type { NotificationState } from '../state.ts';
 import { ackUrl } from './ack-link.ts';
 import { secondsFromNow } from './lifecycle.ts';
-import { escalationMessage, reminderMessage } from './messages.ts';
+import { escalationMessage, notEscalatedMessage, reminderMessage } from './messages.ts';
 import { mayReadAlert } from './recipient-access.ts';
 import type { ResolvedReminderSettings } from './settings.ts';
 import { teamMembers } from '../subscriptions/team-subscribers.ts';
@@ -109,6 +109,10 @@ async function handleDue(
         { alertId: alert.id },
         'alert not escalated: no escalation contact can read it',
       );
+      // Those holding the alert would otherwise count on an escalation that never happens.
+      const holders = await peopleOf(context, alert.userId, alert.teamId);
+      const readers = await readersOf(state, context, holders, alert);
+      await tell(readers, (url) => notEscalatedMessage(alert, url, now));
     }
     changes.escalatedAt = sql`clock_timestamp()`;
   }

@@ -46,6 +46,24 @@ export function escalationMessage(
 }
 
 /**
+ * The alert again for the people holding it, when its escalation reached nobody: the contact was
+ * deleted, left no member in its team, or may no longer read what the alert names.
+ */
+export function notEscalatedMessage(
+  alert: AlertRow,
+  acknowledgeUrl: string,
+  now: Date,
+): NotificationContent {
+  return {
+    type: alert.type,
+    title: titleOf('Not escalated: ', alert.title),
+    body: `${alert.body}\n\n**Nobody was told:** this alert was due to escalate after ${waited(alert, now)} unacknowledged, but its escalation contact no longer exists or may not read it. Check the escalation of your subscription.`,
+    importance: alert.importance,
+    action: { label: 'Acknowledge', url: acknowledgeUrl },
+  };
+}
+
+/**
  * The first message of an alert that will remind or escalate: the same alert, with the link that
  * stops it as its action (every channel shows the action: the e-mail's button and text, the
  * webhook's `action`, the inbox), and a line saying what the link does.
