@@ -129,6 +129,7 @@ const cases: Record<string, Record<string, Input>> = {
     deleteIncident: (ids) => ({ id: ids.incident }),
   },
   notification: {
+    getMySubscriptions: (ids) => ({ systemId: ids.system }),
     'createSubscription (system)': (ids) => ({ systemId: ids.system }),
     'createSubscription (group)': (ids) => ({ groupId: ids.group }),
     'createSubscriptionFor (system)': (ids) => ({ teamId: open.team, systemId: ids.system }),

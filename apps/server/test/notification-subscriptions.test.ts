@@ -200,6 +200,12 @@ describe('notification subscriptions over HTTP', () => {
       });
       expect(rest.subscriptions.map((item) => item.id)).toEqual([toSystem.id]);
       expect(rest.nextCursor).toBeNull();
+      const toThisSystem = await watcher.client.notification.getMySubscriptions({ systemId });
+      expect(toThisSystem.subscriptions.map((item) => item.id)).toEqual([toSystem.id]);
+      const toAnother = await watcher.client.notification.getMySubscriptions({
+        systemId: await newSystem(),
+      });
+      expect(toAnother.subscriptions).toEqual([]);
 
       await expect(
         watcher.client.notification.deleteSubscription({ id: toGroup.id }),

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage } from './support/browser.ts';
 import { openedDialog } from './support/dialog.ts';
+import { createPersonWithRules } from './support/people.ts';
 import { checkScreen } from './support/screen.ts';
 import { startTarget, type Target } from './support/target.ts';
 import { closeAll, startBrowserSuite } from './support/suite.ts';
@@ -11,16 +12,105 @@ let ui: UiServer;
 let browser: Browser;
 let admin: Record<string, string>;
 let target: Target;
+let failing: Target;
+const reader = { email: 'reader@example.com', password: 'reader-password-123', name: 'Rae Reader' };
 
 beforeAll(async () => {
   target = await startTarget((_request, response) => response.end('ok'));
+  failing = await startTarget((_request, response) => response.writeHead(500).end('down'));
   ({ ui, browser, admin } = await startBrowserSuite());
+  // May read the monitoring screens, not subscribe.
+  await createPersonWithRules(ui, admin, reader, 'readers', [
+    'catalog.catalog.read',
+    'healthcheck.healthcheck.read',
+  ]);
 });
-afterAll(() => closeAll(browser, ui, target));
+afterAll(() => closeAll(browser, ui, target, failing));
 
 const WAIT_MS = 60_000;
 
+/** Polls (bounded) until `found` answers something. */
+async function eventually<T>(what: string, found: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await found();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
+  it('follows a system from its page: its alerts reach the inbox, settings list it by name, unfollow ends it', async () => {
+    const system = await ui.call<{ id: string }>(
+      'catalog',
+      'createSystem',
+      { name: 'billing-api' },
+      admin,
+    );
+    const mine = async () =>
+      (
+        await ui.call<{ subscriptions: { id: string; events: string[] }[] }>(
+          'notification',
+          'getMySubscriptions',
+          { systemId: system.id },
+          admin,
+        )
+      ).subscriptions;
+    const { page } = await signedInPage(browser, ui.url, testAdmin);
+
+    await page.goto(`${ui.url}/systems/${system.id}`);
+    await page.getByRole('button', { name: 'Follow billing-api' }).click();
+    await page.getByRole('button', { name: 'Unfollow billing-api' }).waitFor();
+    const [subscription] = await mine();
+    expect(subscription?.events.sort()).toEqual(['health', 'incident', 'maintenance']);
+    await checkScreen(page, 'system-following');
+
+    // Checked once followed (a run at creation, or the one asked for below, turns it unhealthy).
+    const check = await ui.call<{ id: string }>(
+      'healthcheck',
+      'createHealthCheck',
+      {
+        systemId: system.id,
+        name: 'front',
+        type: 'healthcheck.http',
+        config: { url: failing.url },
+        intervalSeconds: 3_600,
+        timeoutMs: 5_000,
+      },
+      admin,
+    );
+    await ui.call('healthcheck', 'runHealthCheck', { id: check.id }, admin);
+    await eventually('the alert in the inbox', async () => {
+      const { notifications } = await ui.call<{ notifications: { title: string }[] }>(
+        'notification',
+        'getNotifications',
+        {},
+        admin,
+      );
+      return notifications.find((item) => item.title === 'Now unhealthy: billing-api');
+    });
+
+    await page.goto(`${ui.url}/settings/notifications`);
+    const listed = page
+      .getByRole('region', { name: 'My subscriptions' })
+      .getByRole('link', { name: 'System billing-api' });
+    await listed.waitFor();
+    expect(await listed.getAttribute('href')).toBe(`/systems/${system.id}`);
+
+    await listed.click();
+    await page.getByRole('button', { name: 'Unfollow billing-api' }).click();
+    await page.getByRole('button', { name: 'Follow billing-api' }).waitFor();
+    expect(await mine()).toEqual([]);
+
+    // Someone who may read the system but not subscribe is not offered to follow it.
+    const { page: asReader } = await signedInPage(browser, ui.url, reader);
+    await asReader.goto(`${ui.url}/systems/${system.id}`);
+    await asReader.getByRole('heading', { name: 'Checks' }).waitFor();
+    await asReader.getByRole('navigation', { name: 'Main' }).getByRole('link').first().waitFor();
+    expect(await asReader.getByRole('button', { name: /Follow/ }).count()).toBe(0);
+  });
+
   it('the dashboard shows only the systems of the group picked', async () => {
     const storefront = await ui.call<{ id: string }>(
       'catalog',

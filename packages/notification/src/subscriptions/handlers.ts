@@ -81,7 +81,12 @@ async function assertPolicyFor(
 export function subscriptionsHandlers(state: NotificationState) {
   return {
     getMySubscriptions: os.getMySubscriptions.handler(({ context, input }) =>
-      subscriptions.listSubscriptions(context.db, callerOwner(context), input, pageScope(context)),
+      subscriptions.listSubscriptions(
+        context.db,
+        { ...callerOwner(context), systemId: input.systemId },
+        input,
+        pageScope(context),
+      ),
     ),
     createSubscription: os.createSubscription.handler(async ({ context, input }) => {
       const owner = callerOwner(context);

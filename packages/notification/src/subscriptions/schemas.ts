@@ -61,7 +61,13 @@ export const UpdateSubscriptionInputSchema = z.object({
   events: EventsSchema.describe('The kinds of events the subscription hears from now on.'),
 });
 
-export const GetMySubscriptionsInputSchema = z.object({ ...pageInput });
+export const GetMySubscriptionsInputSchema = z.object({
+  ...pageInput,
+  systemId: z
+    .uuid()
+    .optional()
+    .describe('Only your subscription to this system itself (at most one; not its groups).'),
+});
 export const SubscriptionPageSchema = pageOf('subscriptions', SubscriptionSchema);
 
 export type Subscription = z.infer<typeof SubscriptionSchema>;

@@ -85,13 +85,17 @@ const subscriptionPages = keysetPages(
   keysetOrder([subscriptions.createdAt, subscriptions.id], 'desc'),
 );
 
-/** A page of subscriptions, newest first: of one user, team or application, or every one. */
+/**
+ * A page of subscriptions, newest first: of one user, team or application, or every one; only
+ * those to `systemId` itself when given.
+ */
 export async function listSubscriptions(
   db: Database,
   filter: {
     userId?: string | undefined;
     teamId?: string | undefined;
     applicationId?: string | undefined;
+    systemId?: string | undefined;
   },
   page: { limit: number; cursor?: string | null | undefined },
   scope: PageScope,
@@ -102,6 +106,7 @@ export async function listSubscriptions(
     filter.applicationId === undefined
       ? undefined
       : eq(subscriptions.applicationId, filter.applicationId),
+    filter.systemId === undefined ? undefined : eq(subscriptions.systemId, filter.systemId),
   );
   const { items, nextCursor } = await subscriptionPages.read(
     db,

@@ -4918,6 +4918,10 @@ export type NotificationGetMySubscriptionsData = {
          * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
          */
         cursor?: string | null;
+        /**
+         * Only your subscription to this system itself (at most one; not its groups).
+         */
+        systemId?: string;
     };
     url: '/rest/notification/getMySubscriptions';
 };
@@ -9313,6 +9317,10 @@ export type NotificationKeyedData = {
              * The previous page's `nextCursor`; leave it out (or null) for the first page, so a loop can pass `nextCursor` back as it is.
              */
             cursor?: string | null;
+            /**
+             * Only your subscription to this system itself (at most one; not its groups).
+             */
+            systemId?: string;
         };
         createSubscription?: {
             /**

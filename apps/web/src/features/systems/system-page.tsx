@@ -12,6 +12,7 @@ import { Page } from '../../ui/page.tsx';
 import { SecretOnce } from '../../ui/secret-once.tsx';
 import { CheckCard } from './check-card.tsx';
 import { CheckForm, emptyDraft } from './check-form.tsx';
+import { FollowButton } from './follow-button.tsx';
 import { SystemIncidents, SystemWindows } from './related-lists.tsx';
 import { SystemDependencies } from './system-dependencies.tsx';
 import { UptimeFigures } from './uptime-figures.tsx';
@@ -47,7 +48,12 @@ export function SystemPage() {
   return (
     <Page
       title={system.data.name}
-      actions={mayManage && <Button onClick={() => setCreating(true)}>New check</Button>}
+      actions={
+        <Group gap="sm">
+          <FollowButton systemId={id} systemName={system.data.name} />
+          {mayManage && <Button onClick={() => setCreating(true)}>New check</Button>}
+        </Group>
+      }
     >
       <Group gap="sm">
         <Text>Status</Text>

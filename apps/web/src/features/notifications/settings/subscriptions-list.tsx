@@ -1,6 +1,7 @@
-import { Button, Table, Text, Title } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, Table, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { orpc } from '../../../api/client.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../ui/error-alert.tsx';
@@ -16,6 +17,16 @@ const targetOf = (subscription: { systemId: string | null; groupId: string | nul
     : subscription.groupId
       ? `Group ${subscription.groupId}`
       : 'Everything you can read';
+
+/** A subscribed system by name, linked to its page (its id while the name loads). */
+function SystemLink({ id }: { id: string }) {
+  const system = useQuery(orpc.catalog.getSystem.queryOptions({ input: { id } }));
+  return (
+    <Anchor component={Link} to={`/systems/${id}`}>
+      System {system.data?.name ?? id}
+    </Anchor>
+  );
+}
 
 /** What the person is subscribed to, each with a delete that asks first. */
 export function SubscriptionsList() {
@@ -61,7 +72,13 @@ export function SubscriptionsList() {
         >
           {rows.map((subscription) => (
             <Table.Tr key={subscription.id}>
-              <Table.Td>{targetOf(subscription)}</Table.Td>
+              <Table.Td>
+                {subscription.systemId ? (
+                  <SystemLink id={subscription.systemId} />
+                ) : (
+                  targetOf(subscription)
+                )}
+              </Table.Td>
               <Table.Td>{subscription.events.join(', ')}</Table.Td>
               <Table.Td>{formatTime(subscription.createdAt)}</Table.Td>
               <Table.Td>
