@@ -41,7 +41,7 @@ async function eventually<T>(what: string, found: () => Promise<T | undefined>):
 }
 
 describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
-  it('follows a system from its page: its alerts reach the inbox, settings list it by name, unfollow ends it', async () => {
+  it('follows a system from its page: its alerts reach the inbox, settings list it (and a group) by name, unfollow ends it', async () => {
     const system = await ui.call<{ id: string }>(
       'catalog',
       'createSystem',
@@ -91,11 +91,18 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
       return notifications.find((item) => item.title === 'Now unhealthy: billing-api');
     });
 
+    const group = await ui.call<{ id: string }>(
+      'catalog',
+      'createGroup',
+      { name: 'Billing' },
+      admin,
+    );
+    await ui.call('notification', 'createSubscription', { groupId: group.id }, admin);
     await page.goto(`${ui.url}/settings/notifications`);
-    const listed = page
-      .getByRole('region', { name: 'My subscriptions' })
-      .getByRole('link', { name: 'System billing-api' });
+    const subscriptions = page.getByRole('region', { name: 'My subscriptions' });
+    const listed = subscriptions.getByRole('link', { name: 'System billing-api' });
     await listed.waitFor();
+    await subscriptions.getByText('Group Billing', { exact: true }).waitFor();
     expect(await listed.getAttribute('href')).toBe(`/systems/${system.id}`);
 
     await listed.click();

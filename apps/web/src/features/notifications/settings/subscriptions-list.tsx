@@ -28,6 +28,12 @@ function SystemLink({ id }: { id: string }) {
   );
 }
 
+/** A subscribed group by name (its id while the name loads). */
+function GroupName({ id }: { id: string }) {
+  const group = useQuery(orpc.catalog.getGroup.queryOptions({ input: { id } }));
+  return <>Group {group.data?.name ?? id}</>;
+}
+
 /** What the person is subscribed to, each with a delete that asks first. */
 export function SubscriptionsList() {
   const queryClient = useQueryClient();
@@ -75,6 +81,8 @@ export function SubscriptionsList() {
               <Table.Td>
                 {subscription.systemId ? (
                   <SystemLink id={subscription.systemId} />
+                ) : subscription.groupId ? (
+                  <GroupName id={subscription.groupId} />
                 ) : (
                   targetOf(subscription)
                 )}
