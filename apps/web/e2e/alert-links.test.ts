@@ -6,7 +6,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage } from './support/browser.ts';
-import { startTarget, type Target } from './support/target.ts';
+import { createHttpCheck, startTarget, type Target } from './support/target.ts';
 import { closeAll, startBrowserSuite } from './support/suite.ts';
 import { enableSmtpChannel, firstMail } from './support/mail.ts';
 import { testAdmin, type UiServer } from './support/ui-server.ts';
@@ -49,20 +49,12 @@ describe('the links of real alert e-mails open the right pages', { timeout: 900_
       { name: 'mailed-api' },
       admin,
     );
-    const check = await ui.call<{ id: string }>(
-      'healthcheck',
-      'createHealthCheck',
-      {
-        systemId: system.id,
-        name: 'front',
-        type: 'healthcheck.http',
-        config: { url: target.url },
-        intervalSeconds: 3_600,
-        timeoutMs: 5_000,
-      },
-      admin,
-    );
-    await ui.call('healthcheck', 'runHealthCheck', { id: check.id }, admin);
+    const checkId = await createHttpCheck(ui, admin, {
+      systemId: system.id,
+      name: 'front',
+      url: target.url,
+    });
+    await ui.call('healthcheck', 'runHealthCheck', { id: checkId }, admin);
     // The health alert first: a window covering the system, scheduled below, holds back a health
     // alert handled after it exists ("Suppressed: maintenance window ..."), and the event is
     // handled after the run's answer, so on a slow round the alert would never be sent.

@@ -4,7 +4,7 @@ import { signedInPage } from './support/browser.ts';
 import { openedDialog } from './support/dialog.ts';
 import { createPersonWithRules } from './support/people.ts';
 import { checkScreen } from './support/screen.ts';
-import { startTarget, type Target } from './support/target.ts';
+import { createHttpCheck, startTarget, type Target } from './support/target.ts';
 import { closeAll, startBrowserSuite } from './support/suite.ts';
 import { testAdmin, type UiServer } from './support/ui-server.ts';
 
@@ -67,20 +67,12 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
     await checkScreen(page, 'system-following');
 
     // Checked once followed (a run at creation, or the one asked for below, turns it unhealthy).
-    const check = await ui.call<{ id: string }>(
-      'healthcheck',
-      'createHealthCheck',
-      {
-        systemId: system.id,
-        name: 'front',
-        type: 'healthcheck.http',
-        config: { url: failing.url },
-        intervalSeconds: 3_600,
-        timeoutMs: 5_000,
-      },
-      admin,
-    );
-    await ui.call('healthcheck', 'runHealthCheck', { id: check.id }, admin);
+    const checkId = await createHttpCheck(ui, admin, {
+      systemId: system.id,
+      name: 'front',
+      url: failing.url,
+    });
+    await ui.call('healthcheck', 'runHealthCheck', { id: checkId }, admin);
     await eventually('the alert in the inbox', async () => {
       const { notifications } = await ui.call<{ notifications: { title: string }[] }>(
         'notification',

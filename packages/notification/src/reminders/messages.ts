@@ -15,53 +15,42 @@ function spokenDuration(seconds: number): string {
 const waited = (alert: AlertRow, now: Date) =>
   spokenDuration(Math.max(0, (now.getTime() - alert.openedAt.getTime()) / 1_000));
 
-/** The alert again, saying how long it has been open, with the link that stops the reminders. */
-export function reminderMessage(
-  alert: AlertRow,
-  acknowledgeUrl: string,
-  now: Date,
-): NotificationContent {
-  return {
+/**
+ * A message that restates the alert: its title under `prefix`, `line` after its body, and the
+ * link that acknowledges it as its action.
+ */
+const restatement =
+  (prefix: string, line: (alert: AlertRow, now: Date) => string) =>
+  (alert: AlertRow, acknowledgeUrl: string, now: Date): NotificationContent => ({
     type: alert.type,
-    title: titleOf('Reminder: ', alert.title),
-    body: `${alert.body}\n\n**Still open and not acknowledged** after ${waited(alert, now)} (reminder ${alert.remindersSent + 1}). Acknowledge it to stop the reminders.`,
+    title: titleOf(prefix, alert.title),
+    body: `${alert.body}\n\n${line(alert, now)}`,
     importance: alert.importance,
     action: { label: 'Acknowledge', url: acknowledgeUrl },
-  };
-}
+  });
+
+/** The alert again, saying how long it has been open, with the link that stops the reminders. */
+export const reminderMessage = restatement(
+  'Reminder: ',
+  (alert, now) =>
+    `**Still open and not acknowledged** after ${waited(alert, now)} (reminder ${alert.remindersSent + 1}). Acknowledge it to stop the reminders.`,
+);
 
 /** The alert for the escalation contact: nobody acknowledged it in time. */
-export function escalationMessage(
-  alert: AlertRow,
-  acknowledgeUrl: string,
-  now: Date,
-): NotificationContent {
-  return {
-    type: alert.type,
-    title: titleOf('Escalated: ', alert.title),
-    body: `${alert.body}\n\n**Escalated to you:** nobody acknowledged this alert in ${waited(alert, now)}.`,
-    importance: alert.importance,
-    action: { label: 'Acknowledge', url: acknowledgeUrl },
-  };
-}
+export const escalationMessage = restatement(
+  'Escalated: ',
+  (alert, now) => `**Escalated to you:** nobody acknowledged this alert in ${waited(alert, now)}.`,
+);
 
 /**
  * The alert again for the people holding it, when its escalation reached nobody: the contact was
  * deleted, left no member in its team, or may no longer read what the alert names.
  */
-export function notEscalatedMessage(
-  alert: AlertRow,
-  acknowledgeUrl: string,
-  now: Date,
-): NotificationContent {
-  return {
-    type: alert.type,
-    title: titleOf('Not escalated: ', alert.title),
-    body: `${alert.body}\n\n**Nobody was told:** this alert was due to escalate after ${waited(alert, now)} unacknowledged, but its escalation contact no longer exists or may not read it. Check the escalation of your subscription.`,
-    importance: alert.importance,
-    action: { label: 'Acknowledge', url: acknowledgeUrl },
-  };
-}
+export const notEscalatedMessage = restatement(
+  'Not escalated: ',
+  (alert, now) =>
+    `**Nobody was told:** this alert was due to escalate after ${waited(alert, now)} unacknowledged, but its escalation contact no longer exists or may not read it. Check the escalation of your subscription.`,
+);
 
 /**
  * The first message of an alert that will remind or escalate: the same alert, with the link that
