@@ -200,8 +200,11 @@ describe('work per change', () => {
       // Changes are handled in order: once a later one has reached every stream, the burst is done.
       await insertNotifications(database.db, [user], note('after the burst'));
       for (const tab of tabs) await untilCount(tab, 1);
-      // The gated count, one for the whole burst, one for the notification after it.
-      expect(counts).toBe(3);
+      // The gated count, one for the whole burst, and one for the notification after it, which
+      // may also be heard in time to share the burst's (CI on PostgreSQL once counted 2): never
+      // one count per change of the burst.
+      expect(counts).toBeGreaterThanOrEqual(2);
+      expect(counts).toBeLessThanOrEqual(3);
     } finally {
       release();
       await unlisten();
