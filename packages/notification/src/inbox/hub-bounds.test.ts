@@ -79,23 +79,30 @@ function open(hub: InboxHub, userId: string) {
   };
 }
 
-/** Events of `tab` until an unread count equal to `count`. */
-async function untilCount(tab: ReturnType<typeof open>, count: number) {
+/** Events of `tab` until one that `matches`; `what` names it when the stream ends first. */
+async function untilEvent(
+  tab: ReturnType<typeof open>,
+  what: string,
+  matches: (event: InboxEvent) => boolean,
+) {
   for (;;) {
     const event = await tab.next();
-    if (event === 'ended' || event === 'timeout') throw new Error(`no count ${count}: ${event}`);
-    if (event.kind === 'unread' && event.count === count) return;
+    if (event === 'ended' || event === 'timeout') throw new Error(`no ${what}: ${event}`);
+    if (matches(event)) return;
   }
 }
 
+/** Events of `tab` until an unread count equal to `count`. */
+const untilCount = (tab: ReturnType<typeof open>, count: number) =>
+  untilEvent(tab, `count ${count}`, (event) => event.kind === 'unread' && event.count === count);
+
 /** Events of `tab` until the notification titled `title`. */
-async function untilNotification(tab: ReturnType<typeof open>, title: string) {
-  for (;;) {
-    const event = await tab.next();
-    if (event === 'ended' || event === 'timeout') throw new Error(`no "${title}": ${event}`);
-    if (event.kind === 'notification' && event.notification.title === title) return;
-  }
-}
+const untilNotification = (tab: ReturnType<typeof open>, title: string) =>
+  untilEvent(
+    tab,
+    `"${title}"`,
+    (event) => event.kind === 'notification' && event.notification.title === title,
+  );
 
 describe('stream limits', () => {
   it("opening one stream past a user's limit closes that user's oldest stream", async () => {

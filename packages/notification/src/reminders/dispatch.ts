@@ -81,10 +81,15 @@ async function handleDue(
       await notify(state, context, userId, message(url), alert);
     }
   };
+  // Those holding the alert who may still read it: asked once, by the reminder or the escalation.
+  let holders: Promise<string[]> | undefined;
+  const holdersWhoRead = () =>
+    (holders ??= peopleOf(context, alert.userId, alert.teamId).then((people) =>
+      readersOf(state, context, people, alert),
+    ));
   const changes: Partial<Record<keyof AlertRow, unknown>> = {};
   if (due.reminder) {
-    const holders = await peopleOf(context, alert.userId, alert.teamId);
-    const readers = await readersOf(state, context, holders, alert);
+    const readers = await holdersWhoRead();
     if (readers.length > 0) {
       await tell(readers, (url) => reminderMessage(alert, url, now));
       changes.remindersSent = alert.remindersSent + 1;
@@ -110,9 +115,7 @@ async function handleDue(
         'alert not escalated: no escalation contact can read it',
       );
       // Those holding the alert would otherwise count on an escalation that never happens.
-      const holders = await peopleOf(context, alert.userId, alert.teamId);
-      const readers = await readersOf(state, context, holders, alert);
-      await tell(readers, (url) => notEscalatedMessage(alert, url, now));
+      await tell(await holdersWhoRead(), (url) => notEscalatedMessage(alert, url, now));
     }
     changes.escalatedAt = sql`clock_timestamp()`;
   }
