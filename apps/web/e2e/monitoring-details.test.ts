@@ -95,6 +95,7 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
     const listed = subscriptions.getByRole('link', { name: 'System billing-api' });
     await listed.waitFor();
     await subscriptions.getByText('Group Billing', { exact: true }).waitFor();
+    await checkScreen(page, 'subscriptions-by-name');
     expect(await listed.getAttribute('href')).toBe(`/systems/${system.id}`);
 
     await listed.click();
