@@ -93,6 +93,9 @@ export async function startHealthcheck(db: Database, options: HealthcheckHarness
     maintenance,
     /** Forgets every check, result, stored status and recorded change (between tests). */
     async reset() {
+      // An event of the test before, still in the process's dispatch line, would land in the next
+      // test's changes: let every one run first.
+      await started.runtime.events.settled();
       await db.delete(results);
       await db.delete(resultRollups);
       await db.delete(healthChecks);
