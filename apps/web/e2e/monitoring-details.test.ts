@@ -60,7 +60,7 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
     const { page } = await signedInPage(browser, ui.url, testAdmin);
 
     await page.goto(`${ui.url}/systems/${system.id}`);
-    await page.getByRole('button', { name: 'Follow billing-api' }).click();
+    await page.getByRole('button', { name: 'Follow billing-api', exact: true }).click();
     await page.getByRole('button', { name: 'Unfollow billing-api' }).waitFor();
     const [subscription] = await mine();
     expect(subscription?.events.sort()).toEqual(['health', 'incident', 'maintenance']);
@@ -100,7 +100,7 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
 
     await listed.click();
     await page.getByRole('button', { name: 'Unfollow billing-api' }).click();
-    await page.getByRole('button', { name: 'Follow billing-api' }).waitFor();
+    await page.getByRole('button', { name: 'Follow billing-api', exact: true }).waitFor();
     expect(await mine()).toEqual([]);
 
     // Someone who may read the system but not subscribe is not offered to follow it.

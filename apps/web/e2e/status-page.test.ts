@@ -267,7 +267,7 @@ describe('the public status page in a real browser', { timeout: 240_000 }, () =>
         },
       ]);
 
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor({ timeout: WAIT_MS });
     expect((await saved())?.published).toBe(true);
     await checkScreen(page, 'status-page-editor');
@@ -279,7 +279,8 @@ describe('the public status page in a real browser', { timeout: 240_000 }, () =>
     await visitor.context.close();
 
     await page.getByRole('button', { name: 'Unpublish' }).click();
-    await page.getByRole('button', { name: 'Publish' }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Publish', exact: true }).waitFor({ timeout: WAIT_MS });
+    expect((await saved())?.published).toBe(false);
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = await openedDialog(page, 'Delete status page');
     await confirm.getByRole('button', { name: 'Delete' }).click();
