@@ -98,6 +98,22 @@ describe('the monitoring screens in detail', { timeout: 240_000 }, () => {
     await checkScreen(page, 'subscriptions-by-name');
     expect(await listed.getAttribute('href')).toBe(`/systems/${system.id}`);
 
+    // The list's delete names what it ends, as the row shows it, and asks first.
+    await subscriptions
+      .getByRole('button', { name: 'Delete the subscription to Group Billing', exact: true })
+      .click();
+    const confirm = await openedDialog(page, 'End the subscription to Group Billing?');
+    await checkScreen(page, 'subscription-delete');
+    await confirm.getByRole('button', { name: 'End subscription' }).click();
+    await subscriptions.getByText('Group Billing', { exact: true }).waitFor({ state: 'detached' });
+    const left = await ui.call<{ subscriptions: { groupId: string | null }[] }>(
+      'notification',
+      'getMySubscriptions',
+      {},
+      admin,
+    );
+    expect(left.subscriptions.filter((each) => each.groupId === group.id)).toEqual([]);
+
     await listed.click();
     await page.getByRole('button', { name: 'Unfollow billing-api' }).click();
     await page.getByRole('button', { name: 'Follow billing-api', exact: true }).waitFor();
