@@ -81,8 +81,14 @@ describe('works', () => {
   it('lists only unread notifications when asked', async () => {
     const user = randomUUID();
     await insertNotifications(database.db, [user], note('old'));
+    // Two inserts may share a clock tick (PGlite's clock counts milliseconds): set them apart.
+    await database.db
+      .update(inbox)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(sql`${inbox.userId} = ${user}`);
     await insertNotifications(database.db, [user], note('new'));
     const [newest] = (await page(user, {})).notifications;
+    expect(newest?.title).toBe('new');
     await markAsRead(database.db, user, { ids: [newest!.id] });
     const unread = await page(user, { unreadOnly: true });
     expect(unread.notifications.map((n) => n.title)).toEqual(['old']);
